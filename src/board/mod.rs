@@ -1,0 +1,11 @@
+//! Board primitives: the bitboard trait, squares and pieces, geometry and attack tables, moves.
+
+pub mod bits;
+pub mod geometry;
+pub mod moves;
+pub mod square;
+
+pub use bits::Bits;
+pub use geometry::{Geometry, SqTable};
+pub use moves::{Move, MoveEntry, MoveKind, MoveList};
+pub use square::{Color, MAX_KINDS, Piece, PieceKind, Square};

@@ -1,0 +1,14 @@
+//! menagerie: a chess-variant playing engine.
+//!
+//! Layers, bottom up (see README.md and DESIGN.md): `board` (bitboards, geometry, moves),
+//! `variants` (games as data), `position` (state, FEN, make-move), `rules` (one module per
+//! mechanic), `movegen`, `notation`, `perft`, `game` (history and game end).
+
+pub mod board;
+pub mod game;
+pub mod movegen;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod rules;
+pub mod variants;

@@ -1,0 +1,140 @@
+//! The `menagerie` command line: perft and the variant list (more subcommands arrive with the
+//! search and the protocols). Output goes to stdout; logs go to stderr (`RUST_LOG=debug`).
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+
+use menagerie::board::Bits;
+use menagerie::notation::render;
+use menagerie::perft::{divide, perft, perft_parallel};
+use menagerie::position::Position;
+use menagerie::variants::{self, AnyVariant, CATALOGUE, Variant};
+
+#[derive(Parser)]
+#[command(
+    name = "menagerie",
+    version,
+    about = "A chess-variant engine: perft, variants (search and protocols to come)"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal-move tree (move-generator test and benchmark).
+    Perft {
+        /// Variant name (see `menagerie variants`).
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        /// Start FEN; the variant's start position if left out.
+        #[arg(long)]
+        fen: Option<String>,
+        #[arg(long, default_value_t = 5)]
+        depth: u32,
+        /// Print the count below each root move.
+        #[arg(long)]
+        divide: bool,
+        /// Threads for the root split (1 = no split).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// List the variants with one line each.
+    Variants,
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Variants => {
+            for (name, summary, built) in CATALOGUE {
+                let mark = if *built { "" } else { "  [not built yet]" };
+                println!("{name:<24} {summary}{mark}");
+            }
+            ExitCode::SUCCESS
+        }
+        Command::Perft {
+            variant,
+            fen,
+            depth,
+            divide,
+            threads,
+        } => {
+            let Some(v) = variants::lookup(&variant) else {
+                eprintln!(
+                    "error: unknown or not yet playable variant '{variant}' (see `menagerie variants`)"
+                );
+                return ExitCode::FAILURE;
+            };
+            let args = PerftArgs {
+                fen,
+                depth,
+                divide,
+                threads,
+            };
+            let result = match v {
+                AnyVariant::Narrow(v) => run_perft(v, &args),
+                AnyVariant::Wide(v) => run_perft(v, &args),
+            };
+            match result {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+    }
+}
+
+struct PerftArgs {
+    fen: Option<String>,
+    depth: u32,
+    divide: bool,
+    threads: usize,
+}
+
+fn run_perft<B: Bits>(v: &'static Variant<B>, args: &PerftArgs) -> Result<(), String> {
+    let pos = match &args.fen {
+        Some(f) => Position::from_fen(v, f).map_err(|e| format!("bad FEN: {e}"))?,
+        None => Position::start(v),
+    };
+    let threads = args.threads.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    let nodes = pool.install(|| {
+        if args.divide {
+            let mut rows: Vec<(String, u64)> = divide(&pos, args.depth, threads > 1)
+                .iter()
+                .map(|(e, n)| (render(&pos, e), *n))
+                .collect();
+            rows.sort();
+            for (m, n) in &rows {
+                println!("{m}: {n}");
+            }
+            rows.iter().map(|r| r.1).sum()
+        } else if threads > 1 {
+            perft_parallel(&pos, args.depth)
+        } else {
+            perft(&pos, args.depth)
+        }
+    });
+    let secs = start.elapsed().as_secs_f64();
+    println!("perft {} {} nodes {}", v.name, args.depth, nodes);
+    println!(
+        "time {:.3} s, {:.1} M nodes/s, threads {}",
+        secs,
+        nodes as f64 / secs.max(1e-9) / 1e6,
+        threads
+    );
+    Ok(())
+}

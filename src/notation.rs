@@ -1,0 +1,265 @@
+//! Move strings (rules/README.md §4): the canonical form the engine writes, and a parser that
+//! reads every accepted form by generating the legal moves and matching the input against them.
+
+use std::fmt;
+
+use crate::board::{Bits, MoveEntry, MoveKind, MoveList, PieceKind, Square};
+use crate::movegen::generate_legal;
+use crate::position::Position;
+
+/// The canonical string of a legal move: `e2e4`, `e7e8q`, `W@d1`, `0000`, kill chains
+/// `a1a4,a4a1` with the off-destination victims in ascending square order (file, then rank).
+pub fn render<B: Bits>(pos: &Position<B>, entry: &MoveEntry<B>) -> String {
+    let v = pos.variant();
+    let g = &v.geometry;
+    let mv = entry.mv;
+    match mv.kind() {
+        MoveKind::Pass => "0000".to_string(),
+        MoveKind::Drop => format!("{}@{}", v.letter(mv.piece()), g.square_name(mv.to())),
+        kind => {
+            let mut s = g.square_name(mv.from());
+            for victim in ascending(pos, entry.off_destination()) {
+                let name = g.square_name(victim);
+                s.push_str(&name);
+                s.push(',');
+                s.push_str(&name);
+            }
+            s.push_str(&g.square_name(mv.to()));
+            if kind == MoveKind::Promotion {
+                s.push(v.letter(mv.piece()).to_ascii_lowercase());
+            }
+            s
+        }
+    }
+}
+
+/// Squares in the order of rules/README.md §2: by file, then by rank.
+pub fn ascending<B: Bits>(pos: &Position<B>, set: B) -> Vec<Square> {
+    let g = &pos.variant().geometry;
+    let mut v: Vec<Square> = set.iter().collect();
+    v.sort_by_key(|&sq| (g.file(sq), g.rank(sq)));
+    v
+}
+
+/// Why an input string is not a legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// It matches no legal move; the reason, when one is known (`you must pass`).
+    Illegal {
+        input: String,
+        reason: Option<String>,
+    },
+    /// It matches several legal moves.
+    Ambiguous { input: String },
+}
+
+impl MoveError {
+    pub fn input(&self) -> &str {
+        match self {
+            MoveError::Illegal { input, .. } | MoveError::Ambiguous { input } => input,
+        }
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Illegal {
+                input,
+                reason: Some(r),
+            } => write!(f, "illegal move ({r}): {input}"),
+            MoveError::Illegal {
+                input,
+                reason: None,
+            } => write!(f, "illegal move: {input}"),
+            MoveError::Ambiguous { input } => write!(f, "ambiguous move: {input}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// What an input string says, before it is matched against the legal moves.
+#[derive(Debug, PartialEq, Eq)]
+enum Parsed<B: Bits> {
+    Pass,
+    Drop {
+        kind: PieceKind,
+        to: Square,
+    },
+    Board {
+        from: Square,
+        to: Square,
+        via: B,
+        promotion: Option<Promotion>,
+    },
+}
+
+#[derive(Debug, PartialEq, Eq, Clone, Copy)]
+enum Promotion {
+    To(PieceKind),
+    /// `+`: the variant's single or optional promotion.
+    Plus,
+}
+
+/// Reads a move string in any accepted form and returns the legal move it names.
+pub fn parse_move<B: Bits>(pos: &Position<B>, input: &str) -> Result<MoveEntry<B>, MoveError> {
+    let mut list = MoveList::new();
+    generate_legal(pos, &mut list);
+    parse_move_in(pos, &list, input)
+}
+
+/// As [`parse_move`] with the legal moves already generated.
+pub fn parse_move_in<B: Bits>(
+    pos: &Position<B>,
+    legal: &MoveList<B>,
+    input: &str,
+) -> Result<MoveEntry<B>, MoveError> {
+    let text = normalise(input);
+    let illegal = |reason: Option<&str>| MoveError::Illegal {
+        input: text.to_string(),
+        reason: reason.map(str::to_string),
+    };
+    let Some(parsed) = read(pos, text) else {
+        return Err(illegal(None));
+    };
+    if pos.is_frozen() && parsed != Parsed::Pass {
+        return Err(illegal(Some("you must pass")));
+    }
+    let exact: Vec<&MoveEntry<B>> = legal
+        .iter()
+        .filter(|e| matches(pos, e, &parsed, false))
+        .collect();
+    let found = match exact.len() {
+        1 => return Ok(*exact[0]),
+        0 => legal
+            .iter()
+            .filter(|e| matches(pos, e, &parsed, true))
+            .collect(),
+        _ => exact,
+    };
+    match found.len() {
+        1 => Ok(*found[0]),
+        0 => Err(illegal(None)),
+        _ => Err(MoveError::Ambiguous {
+            input: text.to_string(),
+        }),
+    }
+}
+
+/// Strips what GUIs add around a move: `usermove `/`move ` and a trailing `;`.
+fn normalise(input: &str) -> &str {
+    let mut s = input.trim();
+    for prefix in ["usermove ", "move "] {
+        if let Some(rest) = s.strip_prefix(prefix) {
+            s = rest.trim();
+        }
+    }
+    s.strip_suffix(';').unwrap_or(s).trim_end()
+}
+
+fn read<B: Bits>(pos: &Position<B>, s: &str) -> Option<Parsed<B>> {
+    if matches!(s, "0000" | "@@@@" | "--" | "pass" | "null") {
+        return Some(Parsed::Pass);
+    }
+    let v = pos.variant();
+    let g = &v.geometry;
+    let bytes = s.as_bytes();
+    if bytes.len() > 2 && (bytes[1] == b'@' || bytes[1] == b'*') {
+        // A drop, possibly followed by push legs (`J@e2,e2e4`): the final square counts.
+        let kind = v.kind_of_letter(bytes[0] as char)?;
+        let (mut to, used) = g.parse_square_prefix(&s[2..])?;
+        let mut rest = &s[2 + used..];
+        while let Some(leg) = rest.strip_prefix(',') {
+            let (from, n) = g.parse_square_prefix(leg)?;
+            let (next, m) = g.parse_square_prefix(&leg[n..])?;
+            if from != to {
+                return None;
+            }
+            to = next;
+            rest = &leg[n + m..];
+        }
+        return rest.is_empty().then_some(Parsed::Drop { kind, to });
+    }
+    let mut squares = Vec::new();
+    let mut rest = s;
+    let mut promotion = None;
+    loop {
+        let (a, n) = g.parse_square_prefix(rest)?;
+        let (b, m) = g.parse_square_prefix(&rest[n..])?;
+        squares.push(a);
+        squares.push(b);
+        rest = &rest[n + m..];
+        if let Some(r) = rest.strip_prefix(',') {
+            rest = r;
+            continue;
+        }
+        if !rest.is_empty() {
+            let mut chars = rest.chars();
+            let c = chars.next()?;
+            if chars.next().is_some() {
+                return None;
+            }
+            promotion = Some(if c == '+' {
+                Promotion::Plus
+            } else {
+                Promotion::To(v.kind_of_letter(c)?)
+            });
+        }
+        break;
+    }
+    let from = squares[0];
+    let to = squares[squares.len() - 1];
+    let mut via = B::ZERO;
+    for &sq in &squares[1..squares.len() - 1] {
+        if sq != from && sq != to {
+            via |= B::bit(sq);
+        }
+    }
+    Some(Parsed::Board {
+        from,
+        to,
+        via,
+        promotion,
+    })
+}
+
+/// Whether a legal move fits the parsed input: exactly, or (`partial`) with the input naming
+/// only some of the move's off-destination victims.
+fn matches<B: Bits>(pos: &Position<B>, e: &MoveEntry<B>, p: &Parsed<B>, partial: bool) -> bool {
+    let mv = e.mv;
+    match *p {
+        Parsed::Pass => mv.kind() == MoveKind::Pass,
+        Parsed::Drop { kind, to } => {
+            mv.kind() == MoveKind::Drop && mv.piece() == kind && mv.to() == to
+        }
+        Parsed::Board {
+            from,
+            to,
+            via,
+            promotion,
+        } => {
+            if matches!(mv.kind(), MoveKind::Drop | MoveKind::Pass)
+                || mv.from() != from
+                || mv.to() != to
+            {
+                return false;
+            }
+            let promotion_fits = match (mv.kind() == MoveKind::Promotion, promotion) {
+                (false, None) => true,
+                (true, Some(Promotion::To(k))) => mv.piece() == k,
+                (true, Some(Promotion::Plus)) => pos.variant().promotion_kinds.len() == 1,
+                // No letter: accepted only where the promotion has no choice.
+                (true, None) => pos.variant().promotion_kinds.len() == 1,
+                (false, Some(_)) => false,
+            };
+            let off = e.off_destination();
+            let victims_fit = if partial {
+                (via & !off).is_empty() && via != off
+            } else {
+                via == off
+            };
+            promotion_fits && victims_fit
+        }
+    }
+}

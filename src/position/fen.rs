@@ -1,0 +1,426 @@
+//! FEN reading and writing exactly as `rules/README.md` §3: holes as `*`, two-digit empty counts,
+//! the hand in brackets after the board, and Shock Chess's `frozen` field. Reading parses, then
+//! validates against the variant's rules; every refusal says what is wrong.
+
+use std::fmt;
+
+use super::Position;
+use crate::board::{Bits, Color, Piece, Square};
+use crate::variants::Variant;
+
+/// Why a FEN was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FenError(pub String);
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, FenError> {
+    Err(FenError(msg.into()))
+}
+
+impl<B: Bits> Position<B> {
+    /// Reads a FEN of `variant`. Fields after the board may be missing (side `w`, no castling,
+    /// no e.p., clocks 0 and 1).
+    pub fn from_fen(variant: &'static Variant<B>, fen: &str) -> Result<Self, FenError> {
+        let mut pos = Position::empty(variant);
+        let mut fields = fen.split_whitespace();
+        let board_field = match fields.next() {
+            Some(f) => f,
+            None => return err("empty FEN"),
+        };
+        let (board, hand) = split_hand(board_field)?;
+        pos.read_board(board)?;
+        if let Some(hand) = hand {
+            pos.read_hand(hand)?;
+        }
+        pos.side = match fields.next() {
+            None | Some("w") | Some("W") => Color::White,
+            Some("b") | Some("B") => Color::Black,
+            Some(s) => return err(format!("side to move must be 'w' or 'b', not '{s}'")),
+        };
+        pos.read_castling(fields.next().unwrap_or("-"))?;
+        pos.read_ep(fields.next().unwrap_or("-"))?;
+        pos.halfmove = parse_number(fields.next(), 0, "halfmove clock")?;
+        pos.fullmove = parse_number(fields.next(), 1, "fullmove number")?.max(1);
+        match fields.next() {
+            None => {}
+            Some("frozen") if variant.flags.shock => pos.frozen = true,
+            Some(s) => return err(format!("unexpected field '{s}' after the move number")),
+        }
+        if let Some(s) = fields.next() {
+            return err(format!("unexpected field '{s}' at the end"));
+        }
+        pos.validate()?;
+        pos.checkers = pos.compute_checkers(pos.side);
+        pos.key = pos.compute_key();
+        Ok(pos)
+    }
+
+    fn read_board(&mut self, board: &str) -> Result<(), FenError> {
+        let v = self.variant;
+        let g = &v.geometry;
+        let rows: Vec<&str> = board.split('/').collect();
+        if rows.len() != g.ranks as usize {
+            return err(format!(
+                "the board has {} ranks, not {}",
+                g.ranks,
+                rows.len()
+            ));
+        }
+        for (i, row) in rows.iter().enumerate() {
+            let rank = g.ranks as i32 - 1 - i as i32;
+            let mut file: i32 = 0;
+            let mut chars = row.chars().peekable();
+            while let Some(c) = chars.next() {
+                if c.is_ascii_digit() {
+                    let mut n = c.to_digit(10).unwrap_or(0) as i32;
+                    while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+                        n = n * 10 + d as i32;
+                        chars.next();
+                    }
+                    if n == 0 {
+                        return err(format!("rank {}: an empty count of 0", rank + 1));
+                    }
+                    file += n;
+                } else if c == '*' {
+                    if g.square(file, rank).is_some() {
+                        return err(format!(
+                            "'*' on {}, which is a square of the board",
+                            name(g, file, rank)
+                        ));
+                    }
+                    file += 1;
+                } else {
+                    let promoted = c == '+';
+                    let letter = if promoted {
+                        chars
+                            .next()
+                            .ok_or_else(|| FenError(format!("rank {}: '+' at the end", rank + 1)))?
+                    } else {
+                        c
+                    };
+                    let kind = self.letter_kind(letter, promoted)?;
+                    if file >= g.files as i32 {
+                        return err(format!("rank {} has more than {} files", rank + 1, g.files));
+                    }
+                    let sq = match g.square(file, rank) {
+                        Some(sq) => sq,
+                        None => {
+                            return err(format!(
+                                "a piece on {}, which is not part of the board",
+                                name(g, file, rank)
+                            ));
+                        }
+                    };
+                    let color = if letter.is_ascii_uppercase() {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    self.put_piece(sq, Piece::new(color, kind));
+                    file += 1;
+                }
+                if file > g.files as i32 {
+                    return err(format!("rank {} has more than {} files", rank + 1, g.files));
+                }
+            }
+            if file != g.files as i32 {
+                return err(format!(
+                    "rank {} has {} files, not {}",
+                    rank + 1,
+                    file,
+                    g.files
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The kind of a board or hand letter. `+X` is the promoted form of X where the variant
+    /// names one (none does yet).
+    fn letter_kind(
+        &self,
+        letter: char,
+        promoted: bool,
+    ) -> Result<crate::board::PieceKind, FenError> {
+        if promoted {
+            return err(format!(
+                "'+{letter}' is not a piece of {}",
+                self.variant.name
+            ));
+        }
+        if !letter.is_ascii_alphabetic() {
+            return err(format!("'{letter}' is not a piece letter"));
+        }
+        self.variant.kind_of_letter(letter).ok_or_else(|| {
+            FenError(format!(
+                "'{letter}' is not a piece of {}",
+                self.variant.name
+            ))
+        })
+    }
+
+    fn read_hand(&mut self, hand: &str) -> Result<(), FenError> {
+        if hand.is_empty() || hand == "-" {
+            return Ok(());
+        }
+        if !self.variant.flags.hands {
+            return err(format!(
+                "{} has no pieces in hand, but the FEN gives '[{hand}]'",
+                self.variant.name
+            ));
+        }
+        for c in hand.chars() {
+            let kind = self.letter_kind(c, false)?;
+            if !self.variant.hand_kinds.contains(&kind) {
+                return err(format!("'{c}' cannot be in hand in {}", self.variant.name));
+            }
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let n = self.hand_count(color, kind);
+            if n as usize >= super::zobrist::MAX_HAND_KEYED {
+                return err("too many pieces in hand");
+            }
+            self.set_hand(color, kind, n + 1);
+        }
+        Ok(())
+    }
+
+    fn read_castling(&mut self, field: &str) -> Result<(), FenError> {
+        if field == "-" {
+            return Ok(());
+        }
+        let v = self.variant;
+        for c in field.chars() {
+            let index = v
+                .castles
+                .iter()
+                .position(|cs| cs.letter == c)
+                .ok_or_else(|| {
+                    FenError(format!(
+                        "castling field: '{c}' is not a right of {}",
+                        v.name
+                    ))
+                })?;
+            let cs = &v.castles[index];
+            // A right whose king or rook is not at home cannot be used; GUIs send such fields
+            // (KQkq by habit), so it is dropped rather than refused.
+            let king = Piece::new(cs.color, v.king);
+            let rook_home = self.piece_at(cs.rook_from);
+            if self.piece_at(cs.king_from) == king
+                && !rook_home.is_none()
+                && rook_home.color() == cs.color
+                && v.kinds[rook_home.kind().index()].letter == 'R'
+            {
+                self.castling |= 1 << index;
+            } else {
+                log::debug!("castling right '{c}' dropped: king or rook not at home");
+            }
+        }
+        Ok(())
+    }
+
+    fn read_ep(&mut self, field: &str) -> Result<(), FenError> {
+        if field == "-" {
+            return Ok(());
+        }
+        let g = &self.variant.geometry;
+        let sq = g.parse_square(field).ok_or_else(|| {
+            FenError(format!("e.p. field '{field}' is not a square of the board"))
+        })?;
+        let Some(pawn) = self.variant.pawn else {
+            return Ok(());
+        };
+        if !self.variant.flags.en_passant {
+            return Ok(());
+        }
+        // The square just skipped: on the mover's third rank, with the mover's pawn in front of it
+        // and the square itself empty. Anything else is a stale field and is ignored.
+        let mover = self.side.flip();
+        let dr = if mover == Color::White { 1 } else { -1 };
+        let in_front = g.offset(sq, 0, dr);
+        let behind = g.offset(sq, 0, -dr);
+        let ok = g.relative_rank(sq, mover) == 2
+            && self.piece_at(sq).is_none()
+            && in_front.is_some_and(|s| self.piece_at(s) == Piece::new(mover, pawn))
+            && behind.is_some_and(|s| self.piece_at(s).is_none());
+        if ok {
+            self.ep = Some(sq);
+        } else {
+            log::debug!("e.p. field '{field}' ignored: no pawn just double-stepped past it");
+        }
+        Ok(())
+    }
+
+    /// The variant's rules on a whole position (rules/README.md §3, last paragraph).
+    fn validate(&self) -> Result<(), FenError> {
+        let v = self.variant;
+        let g = &v.geometry;
+        for c in Color::BOTH {
+            match self.pieces(c, v.king).count() {
+                1 => {}
+                0 => return err(format!("{} has no king", c.name())),
+                n => return err(format!("{} has {n} kings", c.name())),
+            }
+        }
+        if let Some(p) = v.pawn {
+            for c in Color::BOTH {
+                let first = g.relative_rank_mask(c, 0);
+                if (self.pieces(c, p) & (v.promotion_zone[c.index()] | first)).any() {
+                    return err(format!(
+                        "a {} pawn stands on its first or last rank",
+                        c.name().to_lowercase()
+                    ));
+                }
+            }
+        }
+        let them = self.side.flip();
+        if let Some(k) = self.king_square(them)
+            && self.is_attacked(k, self.side)
+            && !self.frozen
+        {
+            return err(format!(
+                "{} is to move and can capture the {} king",
+                self.side.name(),
+                them.name().to_lowercase()
+            ));
+        }
+        if self.frozen && !v.flags.shock {
+            return err("'frozen' is only a field of Shock Chess");
+        }
+        Ok(())
+    }
+
+    /// The position as a FEN.
+    pub fn to_fen(&self) -> String {
+        let v = self.variant;
+        let g = &v.geometry;
+        let mut s = String::new();
+        for rank in (0..g.ranks as i32).rev() {
+            let mut empty = 0;
+            for file in 0..g.files as i32 {
+                match g.square(file, rank) {
+                    None => {
+                        flush(&mut s, &mut empty);
+                        s.push('*');
+                    }
+                    Some(sq) => {
+                        let p = self.piece_at(sq);
+                        if p.is_none() {
+                            empty += 1;
+                        } else {
+                            flush(&mut s, &mut empty);
+                            s.push(self.piece_char(p));
+                        }
+                    }
+                }
+            }
+            flush(&mut s, &mut empty);
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        if v.flags.hands {
+            s.push('[');
+            for c in Color::BOTH {
+                for &k in &v.hand_kinds {
+                    for _ in 0..self.hand_count(c, k) {
+                        s.push(self.piece_char(Piece::new(c, k)));
+                    }
+                }
+            }
+            s.push(']');
+        }
+        s.push_str(if self.side == Color::White {
+            " w "
+        } else {
+            " b "
+        });
+        if self.castling == 0 {
+            s.push('-');
+        }
+        for (i, cs) in v.castles.iter().enumerate() {
+            if self.castling & (1 << i) != 0 {
+                s.push(cs.letter);
+            }
+        }
+        match self.ep {
+            Some(sq) => s.push_str(&format!(" {}", g.square_name(sq))),
+            None => s.push_str(" -"),
+        }
+        s.push_str(&format!(" {} {}", self.halfmove, self.fullmove));
+        if self.frozen {
+            s.push_str(" frozen");
+        }
+        s
+    }
+
+    /// The FEN letter of a piece.
+    pub fn piece_char(&self, p: Piece) -> char {
+        let c = self.variant.letter(p.kind());
+        match p.color() {
+            Color::White => c,
+            Color::Black => c.to_ascii_lowercase(),
+        }
+    }
+
+    /// The name of a square of this position's board.
+    pub fn square_name(&self, sq: Square) -> String {
+        self.variant.geometry.square_name(sq)
+    }
+}
+
+fn flush(s: &mut String, empty: &mut u32) {
+    if *empty > 0 {
+        s.push_str(&empty.to_string());
+        *empty = 0;
+    }
+}
+
+/// A square's name from its coordinates, also for coordinates that are not a square.
+fn name<B: Bits>(_g: &crate::board::Geometry<B>, file: i32, rank: i32) -> String {
+    match u8::try_from(file) {
+        Ok(f) if f < 26 => format!("{}{}", (b'a' + f) as char, rank + 1),
+        _ => format!("file {} rank {}", file + 1, rank + 1),
+    }
+}
+
+/// Splits `board[hand]` into its two parts.
+fn split_hand(field: &str) -> Result<(&str, Option<&str>), FenError> {
+    match field.find('[') {
+        None => {
+            if field.contains(']') {
+                return err("']' without '['");
+            }
+            Ok((field, None))
+        }
+        Some(open) => {
+            let rest = &field[open + 1..];
+            match rest.find(']') {
+                Some(close) if close + 1 == rest.len() => {
+                    Ok((&field[..open], Some(&rest[..close])))
+                }
+                Some(_) => err("text after the hand's ']'"),
+                None => err("the hand's '[' is not closed"),
+            }
+        }
+    }
+}
+
+fn parse_number(field: Option<&str>, default: u16, what: &str) -> Result<u16, FenError> {
+    match field {
+        None | Some("-") => Ok(default),
+        Some(s) => s
+            .parse()
+            .map_err(|_| FenError(format!("{what} '{s}' is not a number"))),
+    }
+}

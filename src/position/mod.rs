@@ -1,0 +1,327 @@
+//! A position of any variant: placement (per-colour and per-kind bitboards plus a mailbox), hands,
+//! side to move, castling, e.p., clocks, variant state and the Zobrist key. Positions are values:
+//! make-move returns a new one (copy-make), so there is no undo.
+
+pub mod fen;
+mod make;
+pub mod zobrist;
+
+use crate::board::{Bits, Color, MAX_KINDS, Piece, PieceKind, Square};
+use crate::variants::{InsufficientRule, Role, Variant};
+
+#[derive(Clone, Copy, Debug)]
+pub struct Position<B: Bits> {
+    variant: &'static Variant<B>,
+    by_color: [B; 2],
+    by_kind: [B; MAX_KINDS],
+    board: B::Mailbox,
+    hands: [[u8; MAX_KINDS]; 2],
+    side: Color,
+    /// Bit i: right `variant.castles[i]` is still available.
+    castling: u8,
+    /// The square a pawn just skipped over, as written in the FEN (set after every double step).
+    ep: Option<Square>,
+    halfmove: u16,
+    fullmove: u16,
+    /// Shock Chess: the side to move must pass (rules/shockchess.md 2.3.1).
+    frozen: bool,
+    key: u64,
+    /// Enemy pieces attacking the side to move's king.
+    checkers: B,
+}
+
+impl<B: Bits> Position<B> {
+    /// An empty board of the variant, White to move; used by the FEN reader.
+    pub(crate) fn empty(variant: &'static Variant<B>) -> Self {
+        Position {
+            variant,
+            by_color: [B::ZERO; 2],
+            by_kind: [B::ZERO; MAX_KINDS],
+            board: B::mailbox(Piece::NONE.raw()),
+            hands: [[0; MAX_KINDS]; 2],
+            side: Color::White,
+            castling: 0,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            frozen: false,
+            key: 0,
+            checkers: B::ZERO,
+        }
+    }
+
+    /// The variant's start position.
+    pub fn start(variant: &'static Variant<B>) -> Self {
+        Self::from_fen(variant, variant.start_fen).expect("a variant's start FEN is valid")
+    }
+
+    #[inline(always)]
+    pub fn variant(&self) -> &'static Variant<B> {
+        self.variant
+    }
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+    #[inline(always)]
+    pub fn occupied(&self) -> B {
+        self.by_color[0] | self.by_color[1]
+    }
+    #[inline(always)]
+    pub fn color_bb(&self, c: Color) -> B {
+        self.by_color[c.index()]
+    }
+    #[inline(always)]
+    pub fn kind_bb(&self, k: PieceKind) -> B {
+        self.by_kind[k.index()]
+    }
+    #[inline(always)]
+    pub fn pieces(&self, c: Color, k: PieceKind) -> B {
+        self.by_kind[k.index()] & self.by_color[c.index()]
+    }
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> Piece {
+        Piece::from_raw(self.board.as_ref()[sq.index()])
+    }
+    #[inline(always)]
+    pub fn king_square(&self, c: Color) -> Option<Square> {
+        let k = self.pieces(c, self.variant.king);
+        k.any().then(|| k.lsb())
+    }
+    pub fn hand_count(&self, c: Color, k: PieceKind) -> u8 {
+        self.hands[c.index()][k.index()]
+    }
+    #[inline(always)]
+    pub fn castling_rights(&self) -> u8 {
+        self.castling
+    }
+    #[inline(always)]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+    #[inline(always)]
+    pub fn fullmove_number(&self) -> u16 {
+        self.fullmove
+    }
+    #[inline(always)]
+    pub fn is_frozen(&self) -> bool {
+        self.frozen
+    }
+    #[inline(always)]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+    #[inline(always)]
+    pub fn checkers(&self) -> B {
+        self.checkers
+    }
+    #[inline(always)]
+    pub fn in_check(&self) -> bool {
+        self.checkers.any()
+    }
+
+    // ---- edits (used by make-move and the FEN reader; they keep the key up to date) ----
+
+    #[inline(always)]
+    pub(crate) fn put_piece(&mut self, sq: Square, p: Piece) {
+        let b = B::bit(sq);
+        self.by_color[p.color().index()] |= b;
+        self.by_kind[p.kind().index()] |= b;
+        self.board.as_mut()[sq.index()] = p.raw();
+        self.key ^= self.variant.zobrist.piece_square[p.raw() as usize & 31][sq.index()];
+    }
+
+    #[inline(always)]
+    pub(crate) fn remove_piece(&mut self, sq: Square) -> Piece {
+        let p = self.piece_at(sq);
+        debug_assert!(!p.is_none(), "removing from an empty square");
+        let b = B::bit(sq);
+        self.by_color[p.color().index()] ^= b;
+        self.by_kind[p.kind().index()] ^= b;
+        self.board.as_mut()[sq.index()] = Piece::NONE.raw();
+        self.key ^= self.variant.zobrist.piece_square[p.raw() as usize & 31][sq.index()];
+        p
+    }
+
+    pub(crate) fn set_hand(&mut self, c: Color, k: PieceKind, count: u8) {
+        let z = &self.variant.zobrist;
+        let old = self.hands[c.index()][k.index()];
+        self.key ^= z.hand_key(c.index(), k.index(), old) ^ z.hand_key(c.index(), k.index(), count);
+        self.hands[c.index()][k.index()] = count;
+    }
+
+    // ---- attacks ----
+
+    /// Pieces of `by` that attack `target` given the occupancy `occupied` (captures by leaps and
+    /// slides; the pawn's capture leaps included).
+    #[inline(always)]
+    pub fn attackers_to(&self, target: Square, by: Color, occupied: B) -> B {
+        let v = self.variant;
+        let t = &v.tables;
+        let g = &v.geometry;
+        let theirs = self.by_color[by.index()];
+        let mut result = B::ZERO;
+        for &k in &t.leaper_kinds {
+            result |= t.leapers_to[by.index()][k.index()][target.raw() as usize]
+                & self.by_kind[k.index()];
+        }
+        let mut orth = B::ZERO;
+        for &k in &t.orthogonal_kinds {
+            orth |= self.by_kind[k.index()];
+        }
+        if (orth & theirs & t.orthogonal_lines[target.raw() as usize]).any() {
+            result |= g.orthogonal_attacks(target, occupied) & orth;
+        }
+        let mut diag = B::ZERO;
+        for &k in &t.diagonal_kinds {
+            diag |= self.by_kind[k.index()];
+        }
+        if (diag & theirs & t.diagonal_lines[target.raw() as usize]).any() {
+            result |= g.diagonal_attacks(target, occupied) & diag;
+        }
+        result & theirs
+    }
+
+    /// True when `by` attacks `target` with the current occupancy.
+    #[inline(always)]
+    pub fn is_attacked(&self, target: Square, by: Color) -> bool {
+        self.attackers_to(target, by, self.occupied()).any()
+    }
+
+    /// Enemy pieces giving check to `c`'s king.
+    pub(crate) fn compute_checkers(&self, c: Color) -> B {
+        match self.king_square(c) {
+            Some(k) => self.attackers_to(k, c.flip(), self.occupied()),
+            None => B::ZERO,
+        }
+    }
+
+    /// The e.p. square if a pawn of the side to move could capture there (pseudo-legally). Only
+    /// then does it belong to the key and to repetition (rules/README.md 5).
+    pub(crate) fn usable_ep(&self) -> Option<Square> {
+        let ep = self.ep?;
+        let pawn = self.variant.pawn?;
+        let us = self.side;
+        let from = self.variant.tables.leapers_to[us.index()][pawn.index()][ep.index()];
+        (from & self.pieces(us, pawn)).any().then_some(ep)
+    }
+
+    /// The key recomputed from scratch (the incremental one must always equal it).
+    pub fn compute_key(&self) -> u64 {
+        let z = &self.variant.zobrist;
+        let mut key = 0;
+        for sq in self.occupied().iter() {
+            key ^= z.piece_square[self.piece_at(sq).raw() as usize & 31][sq.index()];
+        }
+        for c in Color::BOTH {
+            for &k in &self.variant.hand_kinds {
+                key ^= z.hand_key(c.index(), k.index(), self.hand_count(c, k));
+            }
+        }
+        key ^= z.castling[self.castling as usize & 15];
+        if let Some(ep) = self.usable_ep() {
+            key ^= z.en_passant[ep.index()];
+        }
+        if self.side == Color::Black {
+            key ^= z.black_to_move;
+        }
+        if self.frozen {
+            key ^= z.frozen;
+        }
+        key
+    }
+
+    /// Consistency check run after every make-move in debug builds: bitboards agree with the
+    /// mailbox, no piece off the board, the key equals a fresh computation, checkers are right.
+    pub fn check_validity(&self) -> Result<(), String> {
+        let g = &self.variant.geometry;
+        if (self.by_color[0] & self.by_color[1]).any() {
+            return Err("a square holds pieces of both colours".into());
+        }
+        if (self.occupied() & !g.valid).any() {
+            return Err("a piece stands off the board".into());
+        }
+        let mut union = B::ZERO;
+        for (k, bb) in self.by_kind.iter().enumerate() {
+            if (union & *bb).any() {
+                return Err("a square holds two kinds".into());
+            }
+            union |= *bb;
+            if k >= self.variant.kinds.len() && bb.any() {
+                return Err("a piece of a kind the variant lacks".into());
+            }
+        }
+        if union != self.occupied() {
+            return Err("kind and colour bitboards disagree".into());
+        }
+        for sq in g.squares() {
+            let p = self.piece_at(sq);
+            let expect = !p.is_none()
+                && self.by_color[p.color().index()].has(sq)
+                && self.by_kind[p.kind().index()].has(sq);
+            if p.is_none() == self.occupied().has(sq) || (!p.is_none() && !expect) {
+                return Err(format!("mailbox disagrees on {}", g.square_name(sq)));
+            }
+        }
+        if self.key != self.compute_key() {
+            return Err("incremental key differs from the recomputed key".into());
+        }
+        if self.checkers != self.compute_checkers(self.side) {
+            return Err("checkers are stale".into());
+        }
+        Ok(())
+    }
+
+    /// Dead position for lack of material (per variant, rules/README.md 5).
+    pub fn insufficient_material(&self) -> bool {
+        let v = self.variant;
+        match v.insufficient {
+            InsufficientRule::Never => false,
+            InsufficientRule::Orthodox => {
+                if v.hand_kinds
+                    .iter()
+                    .any(|&k| self.hands[0][k.index()] + self.hands[1][k.index()] > 0)
+                {
+                    return false;
+                }
+                let mut minors = B::ZERO;
+                let mut bishops = B::ZERO;
+                for (i, spec) in v.kinds.iter().enumerate() {
+                    let bb = self.by_kind[i];
+                    if bb.is_empty() || spec.role == Role::King {
+                        continue;
+                    }
+                    let is_bishop = spec.role == Role::Piece
+                        && spec.slides_diagonal
+                        && !spec.slides_orthogonal
+                        && spec.leaps.is_empty();
+                    let is_knight = spec.role == Role::Piece
+                        && !spec.slides_diagonal
+                        && !spec.slides_orthogonal
+                        && spec.leaps == crate::variants::orthodox_knight();
+                    if is_bishop {
+                        bishops |= bb;
+                    } else if !is_knight {
+                        return false;
+                    }
+                    minors |= bb;
+                }
+                if minors.count() <= 1 {
+                    return true;
+                }
+                // Only bishops, all on one square colour.
+                if minors != bishops {
+                    return false;
+                }
+                let g = &v.geometry;
+                let colour = |sq: Square| (g.file(sq) + g.rank(sq)) % 2;
+                let first = colour(bishops.lsb());
+                bishops.iter().all(|sq| colour(sq) == first)
+            }
+        }
+    }
+}

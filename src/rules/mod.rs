@@ -1,0 +1,6 @@
+//! Mechanics, one module each. A variant switches them on through its data and flags; the move
+//! generator (`movegen.rs`) calls them.
+
+pub mod castling;
+pub mod pawns;
+pub mod shock;

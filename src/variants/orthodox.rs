@@ -1,0 +1,97 @@
+//! The orthodox family: FIDE chess and Shock Chess (`rules/shockchess.md`), which is chess with
+//! the Queen renamed General and the shock rule switched on.
+
+use super::{InsufficientRule, KindSpec, Role, Variant, VariantSpec};
+use crate::board::Bits;
+
+pub const KING_STEPS: &[(i8, i8)] = &[
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+pub const KNIGHT_LEAPS: &[(i8, i8)] = &[
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+pub const PAWN_CAPTURES: &[(i8, i8)] = &[(-1, 1), (1, 1)];
+
+fn kind(
+    name: &'static str,
+    letter: char,
+    role: Role,
+    leaps: &'static [(i8, i8)],
+    o: bool,
+    d: bool,
+) -> KindSpec {
+    KindSpec {
+        name,
+        letter,
+        role,
+        leaps,
+        slides_orthogonal: o,
+        slides_diagonal: d,
+        shock: false,
+    }
+}
+
+/// The six orthodox kinds with the queen's name and letter given.
+fn orthodox_kinds(queen: &'static str, queen_letter: char, queen_shocks: bool) -> Vec<KindSpec> {
+    let mut q = kind(queen, queen_letter, Role::Piece, &[], true, true);
+    q.shock = queen_shocks;
+    vec![
+        kind("King", 'K', Role::King, KING_STEPS, false, false),
+        q,
+        kind("Rook", 'R', Role::Piece, &[], true, false),
+        kind("Bishop", 'B', Role::Piece, &[], false, true),
+        kind("Knight", 'N', Role::Piece, KNIGHT_LEAPS, false, false),
+        kind("Pawn", 'P', Role::Pawn, PAWN_CAPTURES, false, false),
+    ]
+}
+
+fn orthodox_spec(name: &'static str, summary: &'static str) -> VariantSpec {
+    VariantSpec {
+        name,
+        summary,
+        files: 8,
+        ranks: 8,
+        holes: vec![],
+        kinds: orthodox_kinds("Queen", 'Q', false),
+        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        promotion_letters: "QRBN",
+        promotion_rank: 7,
+        double_step_rank: Some(1),
+        castles: vec![('K', "e1", "g1", "h1", "f1"), ('Q', "e1", "c1", "a1", "d1")],
+        hand_letters: "",
+        letter_aliases: vec![],
+        insufficient: InsufficientRule::Orthodox,
+    }
+}
+
+pub fn chess<B: Bits>() -> Variant<B> {
+    Variant::build(orthodox_spec("chess", "orthodox chess, FIDE rules"))
+}
+
+/// Shock Chess: the General (G, a queen mover) is a shock piece; promotion to G R B N
+/// (rules/shockchess.md 2.2); `Q` is read as an alias of `G` (SC-8).
+pub fn shockchess<B: Bits>() -> Variant<B> {
+    let mut spec = orthodox_spec(
+        "shockchess",
+        "Shock Chess: capturing a General freezes its army",
+    );
+    spec.kinds = orthodox_kinds("General", 'G', true);
+    spec.start_fen = "rnbgkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBGKBNR w KQkq - 0 1";
+    spec.promotion_letters = "GRBN";
+    spec.letter_aliases = vec![('Q', 'G')];
+    Variant::build(spec)
+}
