@@ -1,6 +1,7 @@
 //! Board primitives: the bitboard trait, squares and pieces, geometry and attack tables, moves.
 
 pub mod bits;
+pub mod boards;
 pub mod geometry;
 pub mod moves;
 pub mod square;

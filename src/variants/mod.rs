@@ -4,6 +4,8 @@
 
 mod orthodox;
 
+pub use orthodox::chess_on_board;
+
 use std::sync::OnceLock;
 
 use crate::board::geometry::{DIAGONAL, ORTHOGONAL, SqTable, sq_table};

@@ -95,3 +95,23 @@ pub fn shockchess<B: Bits>() -> Variant<B> {
     spec.letter_aliases = vec![('Q', 'G')];
     Variant::build(spec)
 }
+
+/// The orthodox pieces (no castling) on another board, with the pawns' double step from their
+/// second rank and promotion on their last rank. Not a game of the catalogue: benchmarks and
+/// tests use it to run chess-like trees on the wide boards.
+pub fn chess_on_board<B: Bits>(
+    name: &'static str,
+    files: u8,
+    ranks: u8,
+    holes: Vec<(u8, u8)>,
+    start_fen: &'static str,
+) -> Variant<B> {
+    let mut spec = orthodox_spec(name, "orthodox pieces on another board");
+    spec.files = files;
+    spec.ranks = ranks;
+    spec.holes = holes;
+    spec.start_fen = start_fen;
+    spec.promotion_rank = ranks - 1;
+    spec.castles.clear();
+    Variant::build(spec)
+}
