@@ -81,18 +81,18 @@ impl<B: Bits> Position<B> {
                 if c.is_ascii_digit() {
                     let mut n = c.to_digit(10).unwrap_or(0) as i32;
                     while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
-                        n = n * 10 + d as i32;
+                        n = n.saturating_mul(10).saturating_add(d as i32);
                         chars.next();
                     }
                     if n == 0 {
                         return err(format!("rank {}: an empty count of 0", rank + 1));
                     }
-                    file += n;
+                    file = file.saturating_add(n);
                 } else if c == '*' {
                     if g.square(file, rank).is_some() {
                         return err(format!(
                             "'*' on {}, which is a square of the board",
-                            name(g, file, rank)
+                            name(file, rank)
                         ));
                     }
                     file += 1;
@@ -114,7 +114,7 @@ impl<B: Bits> Position<B> {
                         None => {
                             return err(format!(
                                 "a piece on {}, which is not part of the board",
-                                name(g, file, rank)
+                                name(file, rank)
                             ));
                         }
                     };
@@ -214,12 +214,8 @@ impl<B: Bits> Position<B> {
             let cs = &v.castles[index];
             // A right whose king or rook is not at home cannot be used; GUIs send such fields
             // (KQkq by habit), so it is dropped rather than refused.
-            let king = Piece::new(cs.color, v.king);
-            let rook_home = self.piece_at(cs.rook_from);
-            if self.piece_at(cs.king_from) == king
-                && !rook_home.is_none()
-                && rook_home.color() == cs.color
-                && v.kinds[rook_home.kind().index()].letter == 'R'
+            if self.piece_at(cs.king_from) == Piece::new(cs.color, v.king)
+                && self.piece_at(cs.rook_from) == Piece::new(cs.color, cs.rook)
             {
                 self.castling |= 1 << index;
             } else {
@@ -387,7 +383,7 @@ fn flush(s: &mut String, empty: &mut u32) {
 }
 
 /// A square's name from its coordinates, also for coordinates that are not a square.
-fn name<B: Bits>(_g: &crate::board::Geometry<B>, file: i32, rank: i32) -> String {
+fn name(file: i32, rank: i32) -> String {
     match u8::try_from(file) {
         Ok(f) if f < 26 => format!("{}{}", (b'a' + f) as char, rank + 1),
         _ => format!("file {} rank {}", file + 1, rank + 1),

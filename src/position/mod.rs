@@ -7,7 +7,7 @@ mod make;
 pub mod zobrist;
 
 use crate::board::{Bits, Color, MAX_KINDS, Piece, PieceKind, Square};
-use crate::variants::{InsufficientRule, Role, Variant};
+use crate::variants::{Insufficient, Variant};
 
 #[derive(Clone, Copy, Debug)]
 pub struct Position<B: Bits> {
@@ -276,52 +276,34 @@ impl<B: Bits> Position<B> {
         Ok(())
     }
 
-    /// Dead position for lack of material (per variant, rules/README.md 5).
+    /// Dead position for lack of material (per variant, rules/README.md §5).
     pub fn insufficient_material(&self) -> bool {
         let v = self.variant;
-        match v.insufficient {
-            InsufficientRule::Never => false,
-            InsufficientRule::Orthodox => {
-                if v.hand_kinds
-                    .iter()
-                    .any(|&k| self.hands[0][k.index()] + self.hands[1][k.index()] > 0)
-                {
-                    return false;
-                }
-                let mut minors = B::ZERO;
-                let mut bishops = B::ZERO;
-                for (i, spec) in v.kinds.iter().enumerate() {
-                    let bb = self.by_kind[i];
-                    if bb.is_empty() || spec.role == Role::King {
-                        continue;
-                    }
-                    let is_bishop = spec.role == Role::Piece
-                        && spec.slides_diagonal
-                        && !spec.slides_orthogonal
-                        && spec.leaps.is_empty();
-                    let is_knight = spec.role == Role::Piece
-                        && !spec.slides_diagonal
-                        && !spec.slides_orthogonal
-                        && spec.leaps == crate::variants::orthodox_knight();
-                    if is_bishop {
-                        bishops |= bb;
-                    } else if !is_knight {
-                        return false;
-                    }
-                    minors |= bb;
-                }
-                if minors.count() <= 1 {
-                    return true;
-                }
-                // Only bishops, all on one square colour.
-                if minors != bishops {
-                    return false;
-                }
-                let g = &v.geometry;
-                let colour = |sq: Square| (g.file(sq) + g.rank(sq)) % 2;
-                let first = colour(bishops.lsb());
-                bishops.iter().all(|sq| colour(sq) == first)
-            }
+        let Insufficient::Orthodox { knight, bishop } = v.insufficient else {
+            return false;
+        };
+        if v.hand_kinds
+            .iter()
+            .any(|&k| self.hands[0][k.index()] + self.hands[1][k.index()] > 0)
+        {
+            return false;
         }
+        let kings = self.by_kind[v.king.index()];
+        let minors = self.by_kind[knight.index()] | self.by_kind[bishop.index()];
+        if (self.occupied() & !kings & !minors).any() {
+            return false;
+        }
+        if minors.count() <= 1 {
+            return true;
+        }
+        // Several minors: a draw only when all are bishops on one square colour.
+        let bishops = self.by_kind[bishop.index()];
+        if minors != bishops {
+            return false;
+        }
+        let g = &v.geometry;
+        let colour = |sq: Square| (g.file(sq) + g.rank(sq)) % 2;
+        let first = colour(bishops.lsb());
+        bishops.iter().all(|sq| colour(sq) == first)
     }
 }

@@ -50,17 +50,30 @@ pub struct CastleSpec<B: Bits> {
     pub king_to: Square,
     pub rook_from: Square,
     pub rook_to: Square,
+    /// The kind that castles with the king (the right needs it on `rook_from`).
+    pub rook: PieceKind,
     /// Squares that must be empty (the king and rook themselves excepted).
     pub must_be_empty: B,
     /// Squares the king stands on, crosses or reaches: none may be attacked.
     pub king_path: B,
 }
 
-/// When a position is a dead draw for lack of material.
+/// When a position is a dead draw for lack of material (as a variant file writes it).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum InsufficientRule {
-    /// FIDE: K v K, K+minor v K, kings plus bishops all on one square colour.
+    /// FIDE: K v K, K+minor v K, kings plus bishops all on one square colour; the minors are the
+    /// kinds lettered N and B, and nothing may be in hand.
     Orthodox,
+    Never,
+}
+
+/// [`InsufficientRule`] resolved to the variant's kinds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Insufficient {
+    Orthodox {
+        knight: PieceKind,
+        bishop: PieceKind,
+    },
     Never,
 }
 
@@ -87,7 +100,7 @@ pub struct Variant<B: Bits> {
     pub hand_kinds: Vec<PieceKind>,
     /// Extra letters read in FENs and promotion suffixes (`Q` for the General).
     pub letter_aliases: Vec<(char, PieceKind)>,
-    pub insufficient: InsufficientRule,
+    pub insufficient: Insufficient,
     pub zobrist: Zobrist,
     pub flags: Flags,
     pub tables: Tables<B>,
@@ -217,6 +230,7 @@ impl<B: Bits> Variant<B> {
                     king_to: kt,
                     rook_from: rf,
                     rook_to: rt,
+                    rook: kind_of('R'),
                     must_be_empty: (span(kf, kt) | span(rf, rt)) & !pieces,
                     king_path: span(kf, kt),
                 });
@@ -263,7 +277,13 @@ impl<B: Bits> Variant<B> {
                 .iter()
                 .map(|&(a, k)| (a, kind_of(k)))
                 .collect(),
-            insufficient: spec.insufficient,
+            insufficient: match spec.insufficient {
+                InsufficientRule::Orthodox => Insufficient::Orthodox {
+                    knight: kind_of('N'),
+                    bishop: kind_of('B'),
+                },
+                InsufficientRule::Never => Insufficient::Never,
+            },
             zobrist: Zobrist::new(spec.name),
             flags,
             tables,
@@ -426,9 +446,4 @@ pub fn lookup(name: &str) -> Option<AnyVariant> {
 /// The names of the variants this build plays.
 pub fn playable() -> impl Iterator<Item = &'static str> {
     CATALOGUE.iter().filter(|c| c.2).map(|c| c.0)
-}
-
-/// The knight's leaps (insufficient-material tests recognise a knight by them).
-pub fn orthodox_knight() -> &'static [(i8, i8)] {
-    orthodox::KNIGHT_LEAPS
 }
