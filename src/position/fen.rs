@@ -68,7 +68,7 @@ impl<B: Bits> Position<B> {
         let rows: Vec<&str> = board.split('/').collect();
         if rows.len() != g.ranks as usize {
             return err(format!(
-                "the board has {} ranks, not {}",
+                "the board needs {} ranks, the FEN has {}",
                 g.ranks,
                 rows.len()
             ));

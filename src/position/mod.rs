@@ -200,14 +200,11 @@ impl<B: Bits> Position<B> {
         }
     }
 
-    /// The e.p. square if a pawn of the side to move could capture there (pseudo-legally). Only
-    /// then does it belong to the key and to repetition (rules/README.md 5).
+    /// The e.p. square if the side to move has a legal e.p. capture there. Only then does it
+    /// belong to the key and to repetition (rules/README.md §5: rights "when they can be used").
     pub(crate) fn usable_ep(&self) -> Option<Square> {
         let ep = self.ep?;
-        let pawn = self.variant.pawn?;
-        let us = self.side;
-        let from = self.variant.tables.leapers_to[us.index()][pawn.index()][ep.index()];
-        (from & self.pieces(us, pawn)).any().then_some(ep)
+        (!self.frozen && crate::rules::pawns::en_passant_capturers(self, ep).any()).then_some(ep)
     }
 
     /// The key recomputed from scratch (the incremental one must always equal it).

@@ -76,35 +76,56 @@ pub(crate) fn push_pawn_move<B: Bits>(
     }
 }
 
-/// En passant, tested by occupancy after the capture (two pieces leave one line at once, which
-/// pin masks cannot see).
+/// En passant onto `ep`: one move per legal capturer.
 fn generate_en_passant<B: Bits>(
     pos: &Position<B>,
     ctx: &Ctx<B>,
     list: &mut MoveList<B>,
     ep: Square,
 ) {
-    let v = pos.variant();
-    let Some(pawn) = v.pawn else { return };
+    let victim = passed_pawn::<B>(ep, ctx.us);
+    for from in en_passant_capturers(pos, ep).iter() {
+        list.push(
+            Move::new(from, ep, MoveKind::EnPassant, 0, 0),
+            B::bit(victim),
+        );
+    }
+}
+
+/// The square of the pawn that skipped `ep`, seen from the capturing side `us`.
+#[inline(always)]
+fn passed_pawn<B: Bits>(ep: Square, us: Color) -> Square {
     let stride = B::STRIDE as u8;
-    let victim = Square::new(if ctx.us == Color::White {
+    Square::new(if us == Color::White {
         ep.raw() - stride
     } else {
         ep.raw() + stride
-    });
-    if !pos.pieces(ctx.them, pawn).has(victim) {
-        return;
+    })
+}
+
+/// The side to move's pawns that can legally capture en passant on `ep`. Legality is tested by
+/// occupancy after the capture, since two pieces leave one line at once, which pin masks cannot
+/// see; the key uses this too, so that an e.p. right counts only when it can be used.
+pub(crate) fn en_passant_capturers<B: Bits>(pos: &Position<B>, ep: Square) -> B {
+    let v = pos.variant();
+    let Some(pawn) = v.pawn else { return B::ZERO };
+    let us = pos.side_to_move();
+    let them = us.flip();
+    let victim = passed_pawn::<B>(ep, us);
+    if !pos.pieces(them, pawn).has(victim) || !pos.piece_at(ep).is_none() {
+        return B::ZERO;
     }
-    let capturers = v.tables.leapers_to[ctx.us.index()][pawn.index()][ep.raw() as usize]
-        & pos.pieces(ctx.us, pawn);
-    for from in capturers.iter() {
-        let occupied = (ctx.occupied ^ B::bit(from) ^ B::bit(victim)) | B::bit(ep);
-        let attackers = pos.attackers_to(ctx.king, ctx.them, occupied) & !B::bit(victim);
-        if attackers.is_empty() {
-            list.push(
-                Move::new(from, ep, MoveKind::EnPassant, 0, 0),
-                B::bit(victim),
-            );
+    let Some(king) = pos.king_square(us) else {
+        return B::ZERO;
+    };
+    let candidates =
+        v.tables.leapers_to[us.index()][pawn.index()][ep.raw() as usize] & pos.pieces(us, pawn);
+    let mut legal = B::ZERO;
+    for from in candidates.iter() {
+        let occupied = (pos.occupied() ^ B::bit(from) ^ B::bit(victim)) | B::bit(ep);
+        if (pos.attackers_to(king, them, occupied) & !B::bit(victim)).is_empty() {
+            legal |= B::bit(from);
         }
     }
+    legal
 }
