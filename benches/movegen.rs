@@ -6,6 +6,7 @@
 use std::time::Instant;
 
 use criterion::{Criterion, black_box};
+use menagerie::board::boards::{EXCITING_HOLES, PAWNIER_HOLES};
 use menagerie::board::{Bits, MoveList};
 use menagerie::movegen::generate_legal;
 use menagerie::perft::perft;
@@ -49,42 +50,28 @@ fn cases() -> Vec<Case> {
         "chess-u128",
         8,
         8,
-        vec![],
+        &[],
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
     ));
     let narrow_nocastle = leak(chess_on_board::<u64>(
         "chess-u64-nocastle",
         8,
         8,
-        vec![],
+        &[],
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
     ));
     let pawnier = leak(chess_on_board::<u128>(
         "pawnier-board",
         9,
         11,
-        vec![(2, 4), (4, 5), (6, 6)],
+        PAWNIER_HOLES,
         PAWNIER_LIKE,
     ));
-    let exciting_holes = vec![
-        (0, 0),
-        (1, 0),
-        (0, 1),
-        (9, 0),
-        (10, 0),
-        (10, 1),
-        (0, 9),
-        (0, 10),
-        (1, 10),
-        (9, 10),
-        (10, 10),
-        (10, 9),
-    ];
     let exciting = leak(chess_on_board::<u128>(
         "exciting-board",
         11,
         11,
-        exciting_holes,
+        EXCITING_HOLES,
         EXCITING_LIKE,
     ));
     vec![

@@ -53,23 +53,9 @@ const SHOCK_STARTS: &[&str] = &[
     "rnbgkbnr/pp2pppp/8/2ppP3/8/8/PPPP1PPP/RNBGKBNR w KQkq d6 0 3",
 ];
 
-/// xorshift64*: small, fixed, good enough to pick moves.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, one_in: u64) -> bool {
-        self.next().is_multiple_of(one_in)
-    }
-}
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 fn variant(name: &str) -> &'static Variant<u64> {
     match lookup(name) {

@@ -312,19 +312,9 @@ const ALPHABET: &[char] = &[
     '0', '1', '2', '3', '4', '5', '7', '8', '9', '/', ' ', '[', ']', '-', '*', '+', '@', 'é', '\t',
 ];
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 /// One to three random replacements, insertions or deletions.
 fn mutate(fen: &str, rng: &mut Rng) -> String {

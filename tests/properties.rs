@@ -31,20 +31,9 @@ const SHOCK_STARTS: &[&str] = &[
     "1g6/7k/8/8/8/8/1G6/r6K w - - 0 1",
 ];
 
-/// xorshift64*.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+#[path = "support/rng.rs"]
+mod rng;
+use rng::Rng;
 
 fn variant(name: &str) -> &'static Variant<u64> {
     match lookup(name) {

@@ -9,37 +9,42 @@ pub fn standard<B: Bits>() -> Geometry<B> {
     Geometry::new(8, 8, &[])
 }
 
-/// Pawnier Chess: 9 files x 11 ranks with holes at c5, e6 and g7 (rules/pawnier.md).
-pub fn pawnier<B: Bits>() -> Geometry<B> {
-    Geometry::new(9, 11, &[(2, 4), (4, 5), (6, 6)])
-}
+/// Pawnier Chess's holes: c5, e6 and g7 (rules/pawnier.md).
+pub const PAWNIER_HOLES: &[(u8, u8)] = &[(2, 4), (4, 5), (6, 6)];
 
-/// Exciting Chess: 11x11 without the three squares at each corner (rules/exciting.md II.1):
-/// a1 b1 a2, j1 k1 k2, a10 a11 b11, j11 k11 k10.
-pub fn exciting<B: Bits>() -> Geometry<B> {
-    Geometry::new(
-        11,
-        11,
-        &[
-            (0, 0),
-            (1, 0),
-            (0, 1),
-            (9, 0),
-            (10, 0),
-            (10, 1),
-            (0, 9),
-            (0, 10),
-            (1, 10),
-            (9, 10),
-            (10, 10),
-            (10, 9),
-        ],
-    )
-}
+/// Exciting Chess's cut corners (rules/exciting.md II.1): a1 b1 a2, j1 k1 k2, a10 a11 b11,
+/// j11 k11 k10.
+pub const EXCITING_HOLES: &[(u8, u8)] = &[
+    (0, 0),
+    (1, 0),
+    (0, 1),
+    (9, 0),
+    (10, 0),
+    (10, 1),
+    (0, 9),
+    (0, 10),
+    (1, 10),
+    (9, 10),
+    (10, 10),
+    (10, 9),
+];
 
 /// The 9x9 Exciting Chess: the single corner squares a1, i1, a9, i9 removed.
+pub const EXCITING9_HOLES: &[(u8, u8)] = &[(0, 0), (8, 0), (0, 8), (8, 8)];
+
+/// Pawnier Chess: 9 files x 11 ranks with holes.
+pub fn pawnier<B: Bits>() -> Geometry<B> {
+    Geometry::new(9, 11, PAWNIER_HOLES)
+}
+
+/// Exciting Chess: 11x11 without the three squares at each corner.
+pub fn exciting<B: Bits>() -> Geometry<B> {
+    Geometry::new(11, 11, EXCITING_HOLES)
+}
+
+/// The 9x9 Exciting Chess board.
 pub fn exciting9<B: Bits>() -> Geometry<B> {
-    Geometry::new(9, 9, &[(0, 0), (8, 0), (0, 8), (8, 8)])
+    Geometry::new(9, 9, EXCITING9_HOLES)
 }
 
 #[cfg(test)]
@@ -56,16 +61,7 @@ mod tests {
         g.parse_square(name)
             .unwrap_or_else(|| panic!("{name} is not a square"))
     }
-    const KNIGHT: &[(i8, i8)] = &[
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ];
+    use crate::variants::KNIGHT_LEAPS as KNIGHT;
 
     #[test]
     fn square_counts_of_every_board() {

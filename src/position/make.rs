@@ -17,7 +17,7 @@ impl<B: Bits> Position<B> {
     fn play(&mut self, entry: &MoveEntry<B>) {
         let mv = entry.mv;
         let us = self.side;
-        self.clear_state_keys();
+        self.toggle_state_keys();
         let mut reset_clock = false;
         let mut freezes = false;
         match mv.kind() {
@@ -54,7 +54,7 @@ impl<B: Bits> Position<B> {
         }
         self.update_clocks(reset_clock);
         self.pass_turn(freezes);
-        self.restore_state_keys();
+        self.toggle_state_keys();
         self.checkers = self.compute_checkers(self.side);
         #[cfg(debug_assertions)]
         if let Err(e) = self.check_validity() {
@@ -66,19 +66,10 @@ impl<B: Bits> Position<B> {
         }
     }
 
-    /// Takes the castling and e.p. contributions out of the key before they change.
+    /// Toggles the castling and e.p. contributions of the key: called once before the move
+    /// (taking the old ones out) and once after the turn has passed (putting the new ones in).
     #[inline(always)]
-    fn clear_state_keys(&mut self) {
-        let z = &self.variant.zobrist;
-        self.key ^= z.castling[self.castling as usize & 15];
-        if let Some(ep) = self.usable_ep() {
-            self.key ^= z.en_passant[ep.index()];
-        }
-    }
-
-    /// Puts them back once the move is made and the turn has passed.
-    #[inline(always)]
-    fn restore_state_keys(&mut self) {
+    fn toggle_state_keys(&mut self) {
         let z = &self.variant.zobrist;
         self.key ^= z.castling[self.castling as usize & 15];
         if let Some(ep) = self.usable_ep() {

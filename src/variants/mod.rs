@@ -4,7 +4,7 @@
 
 mod orthodox;
 
-pub use orthodox::chess_on_board;
+pub use orthodox::{KNIGHT_LEAPS, chess_on_board};
 
 use std::sync::OnceLock;
 

@@ -103,13 +103,13 @@ pub fn chess_on_board<B: Bits>(
     name: &'static str,
     files: u8,
     ranks: u8,
-    holes: Vec<(u8, u8)>,
+    holes: &[(u8, u8)],
     start_fen: &'static str,
 ) -> Variant<B> {
     let mut spec = orthodox_spec(name, "orthodox pieces on another board");
     spec.files = files;
     spec.ranks = ranks;
-    spec.holes = holes;
+    spec.holes = holes.to_vec();
     spec.start_fen = start_fen;
     spec.promotion_rank = ranks - 1;
     spec.castles.clear();
