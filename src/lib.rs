@@ -5,10 +5,13 @@
 //! mechanic), `movegen`, `notation`, `perft`, `game` (history and game end).
 
 pub mod board;
+pub mod display;
+pub mod engine;
 pub mod game;
 pub mod movegen;
 pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod search;
 pub mod variants;

@@ -16,7 +16,7 @@ use menagerie::variants::{self, AnyVariant, CATALOGUE, Variant};
 #[command(
     name = "menagerie",
     version,
-    about = "A chess-variant engine: perft, variants (search and protocols to come)"
+    about = "A chess-variant engine: perft, bench, analyze, variants (protocols to come)"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -44,6 +44,48 @@ enum Command {
     },
     /// List the variants with one line each.
     Variants,
+    /// Search fixed positions of every variant to a fixed depth (one thread, 16 MB hash) and
+    /// print the node count and speed.
+    Bench {
+        #[arg(long, default_value_t = 11)]
+        depth: u32,
+    },
+    /// Analyse a position: the board, one line per depth, the best move.
+    Analyze {
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        /// Start FEN; the variant's start position if left out.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves played from the FEN before the analysis.
+        #[arg(long, num_args = 1..)]
+        moves: Vec<String>,
+        /// Search to this depth (instead of for a time).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Seconds to think (default 5 when no depth is given).
+        #[arg(long)]
+        time: Option<f64>,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+        #[arg(long, default_value_t = 1)]
+        multipv: usize,
+    },
+}
+
+mod commands;
+
+fn finish(result: Result<(), String>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -59,6 +101,26 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Command::Bench { depth } => finish(commands::bench::run(depth)),
+        Command::Analyze {
+            variant,
+            fen,
+            moves,
+            depth,
+            time,
+            threads,
+            hash,
+            multipv,
+        } => finish(commands::analyze::run(&commands::analyze::AnalyzeArgs {
+            variant,
+            fen,
+            moves,
+            depth,
+            time,
+            threads,
+            hash,
+            multipv,
+        })),
         Command::Perft {
             variant,
             fen,

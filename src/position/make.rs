@@ -14,6 +14,19 @@ impl<B: Bits> Position<B> {
         next
     }
 
+    /// The search's null move: the turn passes with nothing else changed but the e.p. right.
+    /// Only for positions not in check and not frozen; it is not Shock Chess's pass.
+    pub fn make_null(&self) -> Self {
+        debug_assert!(!self.in_check() && !self.frozen);
+        let mut next = *self;
+        next.toggle_state_keys();
+        next.ep = None;
+        next.pass_turn(false);
+        next.toggle_state_keys();
+        next.checkers = next.compute_checkers(next.side);
+        next
+    }
+
     fn play(&mut self, entry: &MoveEntry<B>) {
         let mv = entry.mv;
         let us = self.side;

@@ -101,6 +101,8 @@ pub struct Variant<B: Bits> {
     /// Extra letters read in FENs and promotion suffixes (`Q` for the General).
     pub letter_aliases: Vec<(char, PieceKind)>,
     pub insufficient: Insufficient,
+    /// Positions `bench` searches after the start position.
+    pub bench_fens: Vec<&'static str>,
     pub zobrist: Zobrist,
     pub flags: Flags,
     pub tables: Tables<B>,
@@ -155,6 +157,8 @@ pub struct VariantSpec {
     pub hand_letters: &'static str,
     pub letter_aliases: Vec<(char, char)>,
     pub insufficient: InsufficientRule,
+    /// Positions `bench` searches (the start position comes first by itself).
+    pub bench_fens: Vec<&'static str>,
 }
 
 impl<B: Bits> Variant<B> {
@@ -284,6 +288,7 @@ impl<B: Bits> Variant<B> {
                 },
                 InsufficientRule::Never => Insufficient::Never,
             },
+            bench_fens: spec.bench_fens.clone(),
             zobrist: Zobrist::new(spec.name),
             flags,
             tables,

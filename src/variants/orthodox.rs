@@ -75,6 +75,13 @@ fn orthodox_spec(name: &'static str, summary: &'static str) -> VariantSpec {
         hand_letters: "",
         letter_aliases: vec![],
         insufficient: InsufficientRule::Orthodox,
+        bench_fens: vec![
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "r2q1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2Q1RK1 w - - 0 10",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1",
+        ],
     }
 }
 
@@ -93,6 +100,11 @@ pub fn shockchess<B: Bits>() -> Variant<B> {
     spec.start_fen = "rnbgkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBGKBNR w KQkq - 0 1";
     spec.promotion_letters = "GRBN";
     spec.letter_aliases = vec![('Q', 'G')];
+    spec.bench_fens = vec![
+        "r1b1kbnr/pppp1ppp/2n5/4p1g1/4P1G1/2N5/PPPP1PPP/R1B1KBNR w KQkq - 4 4",
+        "r3k2r/p1ppgpb1/bn2pnp1/3PN3/1p2P3/2N2G1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "1g6/7k/8/8/8/8/1G6/r6K w - - 0 1",
+    ];
     Variant::build(spec)
 }
 

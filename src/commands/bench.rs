@@ -1,0 +1,47 @@
+//! `menagerie bench`: a fixed-depth search of fixed positions of every playable variant, one
+//! thread, a fixed hash size, the table cleared before each position. The node count depends
+//! only on search behaviour, so a commit that changes it says `Bench: N`.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use menagerie::engine::Engine;
+use menagerie::search::{Limits, NullSink};
+use menagerie::variants::{self, AnyVariant};
+
+pub fn run(depth: u32) -> Result<(), String> {
+    let mut engine = Engine::new();
+    engine.set_option("Hash", "16")?;
+    engine.set_option("Threads", "1")?;
+    let mut total_nodes = 0u64;
+    let start = Instant::now();
+    for name in variants::playable() {
+        let fens = match variants::lookup(name) {
+            Some(AnyVariant::Narrow(v)) => v.bench_fens.clone(),
+            Some(AnyVariant::Wide(v)) => v.bench_fens.clone(),
+            None => continue,
+        };
+        engine.set_variant(name)?;
+        let mut nodes = 0;
+        for fen in std::iter::once(None).chain(fens.iter().map(|f| Some(*f))) {
+            engine.new_game();
+            engine.set_position(fen, &[])?;
+            let limits = Limits {
+                depth: Some(depth),
+                ..Default::default()
+            };
+            nodes += engine.search_sync(limits, Arc::new(NullSink)).nodes;
+        }
+        println!("{name:<24} {nodes:>12} nodes");
+        total_nodes += nodes;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    println!("===========================");
+    println!("Total time (ms) : {}", (secs * 1000.0) as u64);
+    println!("Nodes searched  : {total_nodes}");
+    println!(
+        "Nodes/second    : {}",
+        (total_nodes as f64 / secs.max(1e-9)) as u64
+    );
+    Ok(())
+}

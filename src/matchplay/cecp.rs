@@ -1,0 +1,349 @@
+//! A CECP (XBoard protocol 2) engine as a player (PROTOCOL.md §3, §8.2).
+//!
+//! The engine is kept in force mode except while it thinks: each turn sends `force` (after its
+//! previous move), the moves it has not seen (`usermove M`, or bare when it rejected `usermove`;
+//! a pass as `@@@@`), `time`/`otim` in centiseconds, and `go`; the answer is `move M`. A game
+//! starts with `new`, `variant V` (not for chess), `force`, `easy`, `level 0 BASE INC`, `setboard`
+//! for a custom start, and a `ping`/`pong` round trip that also drops late lines of the last game.
+
+use std::time::{Duration, Instant};
+
+use super::player::{
+    CommonOptions, GameSetup, HANDSHAKE, MoveRequest, Player, PlayerError, Reply, SYNC,
+};
+use super::process::{EngineProcess, ReadError};
+
+/// After a result claim arrives instead of a move, how long the engine still has to move.
+const AFTER_CLAIM: Duration = Duration::from_secs(1);
+
+/// The features this referee honours, and so accepts (§3.1); every other one is rejected.
+const HONOURED: &[&str] = &[
+    "ping", "setboard", "usermove", "time", "reuse", "myname", "variants", "name", "memory", "smp",
+    "done", "debug",
+];
+
+#[derive(Clone, Debug)]
+struct Features {
+    ping: bool,
+    setboard: bool,
+    usermove: bool,
+    memory: bool,
+    smp: bool,
+    myname: Option<String>,
+    variants: Option<Vec<String>>,
+}
+
+impl Default for Features {
+    /// Protocol-version-1 defaults [spec §9].
+    fn default() -> Self {
+        Features {
+            ping: false,
+            setboard: false,
+            usermove: false,
+            memory: false,
+            smp: false,
+            myname: None,
+            variants: None,
+        }
+    }
+}
+
+pub struct CecpPlayer {
+    process: EngineProcess,
+    label: String,
+    features: Features,
+    common: CommonOptions,
+    /// How many moves of the current game the engine has been told or has played.
+    known: usize,
+    /// False between `go` and the next `force`/`result`: the engine plays a side.
+    in_force: bool,
+    next_ping: u32,
+    healthy: bool,
+}
+
+/// Splits `feature a=1 b="x y"` into (name, value) pairs.
+pub fn parse_features(line: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut rest = line.trim().strip_prefix("feature").unwrap_or("").trim_start();
+    while !rest.is_empty() {
+        let Some(eq) = rest.find('=') else { break };
+        let name = rest[..eq].trim().to_string();
+        let after = &rest[eq + 1..];
+        let (value, tail) = if let Some(quoted) = after.strip_prefix('"') {
+            match quoted.find('"') {
+                Some(end) => (&quoted[..end], &quoted[end + 1..]),
+                None => (quoted, ""),
+            }
+        } else {
+            match after.find(char::is_whitespace) {
+                Some(end) => (&after[..end], &after[end..]),
+                None => (after, ""),
+            }
+        };
+        out.push((name, value.to_string()));
+        rest = tail.trim_start();
+    }
+    out
+}
+
+/// `level` arguments: BASE as minutes or `MIN:SS` (whole seconds, rounded up), INC in seconds,
+/// fractional when needed (§3.5).
+pub fn level_command(base: Duration, increment: Duration) -> String {
+    let seconds = base.as_millis().div_ceil(1000) as u64;
+    let base_text = if seconds % 60 == 0 {
+        format!("{}", seconds / 60)
+    } else {
+        format!("{}:{:02}", seconds / 60, seconds % 60)
+    };
+    let inc = increment.as_secs_f64();
+    let inc_text = if inc.fract() == 0.0 {
+        format!("{}", inc as u64)
+    } else {
+        let s = format!("{inc:.3}");
+        s.trim_end_matches('0').to_string()
+    };
+    format!("level 0 {base_text} {inc_text}")
+}
+
+fn centis(d: Duration) -> u128 {
+    (d.as_millis() / 10).max(1)
+}
+
+fn is_result_claim(line: &str) -> bool {
+    line.starts_with("1-0") || line.starts_with("0-1") || line.starts_with("1/2-1/2")
+}
+
+impl CecpPlayer {
+    pub fn start(
+        command: &str,
+        label: &str,
+        common: &CommonOptions,
+    ) -> Result<CecpPlayer, String> {
+        let mut process = EngineProcess::spawn(command, label)?;
+        process.send("xboard")?;
+        process.send("protover 2")?;
+        let mut features = Features::default();
+        let mut deadline = Instant::now() + HANDSHAKE;
+        loop {
+            let line = match process.read_line(deadline) {
+                Ok(line) => line,
+                // A version-1 engine sends no features: go on with the defaults.
+                Err(ReadError::Timeout) => break,
+                Err(ReadError::Closed) => return Err("the engine exited".to_string()),
+            };
+            if !line.starts_with("feature") {
+                continue;
+            }
+            let mut done = false;
+            for (name, value) in parse_features(&line) {
+                let on = value == "1";
+                match name.as_str() {
+                    "ping" => features.ping = on,
+                    "setboard" => features.setboard = on,
+                    "usermove" => features.usermove = on,
+                    "memory" => features.memory = on,
+                    "smp" => features.smp = on,
+                    "myname" => features.myname = Some(value.clone()),
+                    "variants" => {
+                        features.variants =
+                            Some(value.split(',').map(|v| v.trim().to_string()).collect())
+                    }
+                    "done" if value == "0" => deadline = Instant::now() + SYNC,
+                    "done" => done = true,
+                    _ => {}
+                }
+                // `san=1` asks for SAN, which these variants cannot carry: rejected.
+                let accept = HONOURED.contains(&name.as_str()) || (name == "san" && value == "0");
+                let verdict = if accept { "accepted" } else { "rejected" };
+                process.send(&format!("{verdict} {name}"))?;
+            }
+            if done {
+                break;
+            }
+        }
+        Ok(CecpPlayer {
+            process,
+            label: label.to_string(),
+            features,
+            common: common.clone(),
+            known: 0,
+            in_force: true,
+            next_ping: 1,
+            healthy: true,
+        })
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), PlayerError> {
+        self.process.send(line).map_err(|e| {
+            self.healthy = false;
+            PlayerError::Disconnected(e)
+        })
+    }
+
+    fn disconnected(&mut self, what: &str) -> PlayerError {
+        self.healthy = false;
+        PlayerError::Disconnected(format!("{}: {what}", self.label))
+    }
+
+    /// `ping N` and wait for `pong N`, dropping earlier lines; without `ping`, drain for 100 ms.
+    fn sync(&mut self) -> Result<(), PlayerError> {
+        if !self.features.ping {
+            let until = Instant::now() + Duration::from_millis(100);
+            return loop {
+                match self.process.read_line(until) {
+                    Ok(_) => {}
+                    Err(ReadError::Timeout) => break Ok(()),
+                    Err(ReadError::Closed) => break Err(self.disconnected("exited")),
+                }
+            };
+        }
+        let n = self.next_ping;
+        self.next_ping += 1;
+        self.send(&format!("ping {n}"))?;
+        let pong = format!("pong {n}");
+        match self
+            .process
+            .read_until(Instant::now() + SYNC, |l| l.trim() == pong, |_| {})
+        {
+            Ok(_) => Ok(()),
+            Err(ReadError::Timeout) => {
+                self.healthy = false;
+                Err(PlayerError::Protocol(format!(
+                    "{}: no '{pong}' within {} s",
+                    self.label,
+                    SYNC.as_secs()
+                )))
+            }
+            Err(ReadError::Closed) => Err(self.disconnected("exited")),
+        }
+    }
+
+    /// A canonical move as this engine should receive it.
+    fn relay_line(&self, mv: &str) -> String {
+        let mv = if mv == "0000" { "@@@@" } else { mv };
+        if self.features.usermove {
+            format!("usermove {mv}")
+        } else {
+            mv.to_string()
+        }
+    }
+}
+
+impl Player for CecpPlayer {
+    fn name(&self) -> String {
+        self.features
+            .myname
+            .clone()
+            .unwrap_or_else(|| self.label.clone())
+    }
+
+    fn new_game(&mut self, setup: &GameSetup) -> Result<(), PlayerError> {
+        let xboard_name = if setup.variant == "chess" {
+            "normal"
+        } else {
+            &setup.variant
+        };
+        if let Some(list) = &self.features.variants
+            && !list.iter().any(|v| v == xboard_name)
+        {
+            return Err(PlayerError::Protocol(format!(
+                "{} does not list variant {xboard_name}",
+                self.name()
+            )));
+        }
+        if setup.fen.is_some() && !self.features.setboard {
+            return Err(PlayerError::Protocol(format!(
+                "{} lacks setboard, needed for a start FEN",
+                self.name()
+            )));
+        }
+        if let (true, Some(mb)) = (self.features.memory, self.common.hash_mb) {
+            self.send(&format!("memory {mb}"))?;
+        }
+        if let (true, Some(n)) = (self.features.smp, self.common.threads) {
+            self.send(&format!("cores {n}"))?;
+        }
+        self.send("new")?;
+        if setup.variant != "chess" {
+            self.send(&format!("variant {}", setup.variant))?;
+        }
+        self.send("force")?;
+        self.send("easy")?;
+        self.send("post")?;
+        self.send(&level_command(setup.base, setup.increment))?;
+        if let Some(fen) = &setup.fen {
+            self.send(&format!("setboard {fen}"))?;
+        }
+        self.known = 0;
+        self.in_force = true;
+        self.sync()
+    }
+
+    fn go(&mut self, request: &MoveRequest, deadline: Instant) -> Result<Reply, PlayerError> {
+        if !self.in_force {
+            self.send("force")?;
+            self.in_force = true;
+        }
+        for i in self.known..request.moves.len() {
+            let line = self.relay_line(&request.moves[i]);
+            self.send(&line)?;
+        }
+        self.known = request.moves.len();
+        self.send(&format!("time {}", centis(request.own_time())))?;
+        self.send(&format!("otim {}", centis(request.other_time())))?;
+        self.send("go")?;
+        self.in_force = false;
+        let mut deadline = deadline;
+        let mut claim: Option<String> = None;
+        loop {
+            let line = match self.process.read_line(deadline) {
+                Ok(line) => line,
+                Err(ReadError::Timeout) => {
+                    // Stop it; its late `move` is dropped by the next sync.
+                    self.send("force")?;
+                    self.in_force = true;
+                    return match claim {
+                        Some(c) => Ok(Reply::NoMove(c)),
+                        None => Err(PlayerError::Timeout),
+                    };
+                }
+                Err(ReadError::Closed) => return Err(self.disconnected("exited during its move")),
+            };
+            let line = line.trim();
+            if let Some(mv) = line.strip_prefix("move ") {
+                self.known += 1;
+                return Ok(Reply::Move(mv.trim().to_string()));
+            }
+            if line == "resign" {
+                return Ok(Reply::Resign);
+            }
+            if line.starts_with("Illegal move") {
+                return Err(PlayerError::Refused(line.to_string()));
+            }
+            if is_result_claim(line) {
+                // The referee decides; a claim only shortens the wait for a move.
+                log::info!("{}: claims '{line}' (ignored)", self.label);
+                claim = Some(format!("claimed '{line}' instead of moving"));
+                deadline = deadline.min(Instant::now() + AFTER_CLAIM);
+            } else if line.starts_with("Error") || line.starts_with("tellusererror") {
+                log::warn!("{}: {line}", self.label);
+            }
+        }
+    }
+
+    fn game_over(&mut self, result: &str, reason: &str) {
+        let _ = self.send(&format!("result {result} {{{reason}}}"));
+        let _ = self.send("force");
+        self.in_force = true;
+    }
+
+    fn is_healthy(&self) -> bool {
+        self.healthy
+    }
+}
+
+impl Drop for CecpPlayer {
+    fn drop(&mut self) {
+        self.process.shutdown("quit", Duration::from_millis(500));
+    }
+}

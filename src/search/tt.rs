@@ -1,0 +1,207 @@
+//! The transposition table: a fixed array of 64-byte clusters of four entries, shared by every
+//! search thread without locks.
+//!
+//! Each entry is two atomic words: `check = key ^ data` and `data`. A reader accepts an entry only
+//! when `check ^ data` equals its key, so a torn write (one word from one thread, the other from
+//! another) fails verification and reads as a miss instead of as garbage. Relaxed ordering is
+//! enough for that: the table is a cache whose every hit is re-validated, and a move from it is
+//! looked up in the legal-move list before it is played (DESIGN.md §5).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::board::Move;
+
+/// What a stored score means relative to the true value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    Exact = 1,
+    /// The true score is at least this (fail-high).
+    Lower = 2,
+    /// The true score is at most this (fail-low).
+    Upper = 3,
+}
+
+/// A verified hit.
+#[derive(Clone, Copy, Debug)]
+pub struct TtHit {
+    pub mv: Option<Move>,
+    /// Score as stored (mate scores relative to the stored node: adjust with `score_from_tt`).
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+const ENTRIES_PER_CLUSTER: usize = 4;
+
+#[repr(align(64))]
+struct Cluster {
+    words: [AtomicU64; 2 * ENTRIES_PER_CLUSTER],
+}
+
+impl Cluster {
+    fn new() -> Cluster {
+        Cluster {
+            words: std::array::from_fn(|_| AtomicU64::new(0)),
+        }
+    }
+}
+
+pub struct TranspositionTable {
+    clusters: Vec<Cluster>,
+    /// Search generation (6 bits), so that entries of old searches are replaced first.
+    age: AtomicU64,
+}
+
+impl std::fmt::Debug for TranspositionTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TranspositionTable({} clusters)", self.clusters.len())
+    }
+}
+
+// data layout: move 32 | score 16 | depth 8 | bound 2 | age 6
+fn pack(mv: Option<Move>, score: i32, depth: i32, bound: Bound, age: u64) -> u64 {
+    let m = mv.map_or(0, |m| m.raw()) as u64;
+    let s = (score.clamp(i16::MIN as i32, i16::MAX as i32) as i16 as u16) as u64;
+    let d = depth.clamp(-1, 254) as i16 as u8 as u64;
+    m | (s << 32) | (d << 48) | ((bound as u64) << 56) | ((age & 63) << 58)
+}
+
+impl TranspositionTable {
+    /// A table of at most `mb` mebibytes (at least one cluster).
+    pub fn new(mb: usize) -> TranspositionTable {
+        let n = (mb.max(1) << 20) / std::mem::size_of::<Cluster>();
+        TranspositionTable {
+            clusters: (0..n.max(1)).map(|_| Cluster::new()).collect(),
+            age: AtomicU64::new(0),
+        }
+    }
+
+    /// Bytes the table occupies.
+    pub fn size_bytes(&self) -> usize {
+        self.clusters.len() * std::mem::size_of::<Cluster>()
+    }
+
+    pub fn clear(&self) {
+        for c in &self.clusters {
+            for w in &c.words {
+                w.store(0, Ordering::Relaxed);
+            }
+        }
+    }
+
+    /// Starts a new search generation.
+    pub fn new_search(&self) {
+        self.age.fetch_add(1, Ordering::Relaxed);
+    }
+
+    #[inline(always)]
+    fn cluster(&self, key: u64) -> &Cluster {
+        let i = ((key as u128 * self.clusters.len() as u128) >> 64) as usize;
+        &self.clusters[i]
+    }
+
+    pub fn probe(&self, key: u64) -> Option<TtHit> {
+        let c = self.cluster(key);
+        for i in 0..ENTRIES_PER_CLUSTER {
+            let check = c.words[2 * i].load(Ordering::Relaxed);
+            let data = c.words[2 * i + 1].load(Ordering::Relaxed);
+            if data != 0 && check ^ data == key {
+                let bound = match (data >> 56) & 3 {
+                    1 => Bound::Exact,
+                    2 => Bound::Lower,
+                    3 => Bound::Upper,
+                    _ => continue,
+                };
+                return Some(TtHit {
+                    mv: Move::from_raw(data as u32),
+                    score: ((data >> 32) as u16 as i16) as i32,
+                    depth: ((data >> 48) as u8 as i8) as i32,
+                    bound,
+                });
+            }
+        }
+        None
+    }
+
+    /// Stores a result. The slot is the entry with the same key, else the one that is least
+    /// valuable: oldest generation first, then shallowest. A store without a move keeps the move
+    /// already stored for the same position.
+    pub fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
+        let age = self.age.load(Ordering::Relaxed) & 63;
+        let c = self.cluster(key);
+        let mut slot = 0;
+        let mut worst = i32::MAX;
+        for i in 0..ENTRIES_PER_CLUSTER {
+            let check = c.words[2 * i].load(Ordering::Relaxed);
+            let data = c.words[2 * i + 1].load(Ordering::Relaxed);
+            if data == 0 || check ^ data == key {
+                slot = i;
+                if data != 0 && mv.is_none() {
+                    let old = pack(Move::from_raw(data as u32), score, depth, bound, age);
+                    c.words[2 * i].store(key ^ old, Ordering::Relaxed);
+                    c.words[2 * i + 1].store(old, Ordering::Relaxed);
+                    return;
+                }
+                break;
+            }
+            let entry_age = (data >> 58) & 63;
+            let stale = ((age + 64 - entry_age) & 63) as i32;
+            let value = ((data >> 48) as u8 as i8) as i32 - 8 * stale;
+            if value < worst {
+                worst = value;
+                slot = i;
+            }
+        }
+        let data = pack(mv, score, depth, bound, age);
+        c.words[2 * slot].store(key ^ data, Ordering::Relaxed);
+        c.words[2 * slot + 1].store(data, Ordering::Relaxed);
+    }
+
+    /// Permille of a sample of entries that belong to the current search (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let age = self.age.load(Ordering::Relaxed) & 63;
+        let sample = self.clusters.len().min(250);
+        let mut used = 0;
+        for c in &self.clusters[..sample] {
+            for i in 0..ENTRIES_PER_CLUSTER {
+                let data = c.words[2 * i + 1].load(Ordering::Relaxed);
+                if data != 0 && (data >> 58) & 63 == age {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000 / (sample * ENTRIES_PER_CLUSTER).max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{MoveKind, Square};
+
+    #[test]
+    fn size_never_exceeds_the_limit() {
+        for mb in [1, 2, 3, 16, 100] {
+            let tt = TranspositionTable::new(mb);
+            assert!(tt.size_bytes() <= mb << 20, "{mb} MB");
+            assert!(tt.size_bytes() > (mb << 20) - 64);
+        }
+    }
+
+    #[test]
+    fn store_and_probe_round_trip() {
+        let tt = TranspositionTable::new(1);
+        let mv = Move::new(Square::new(12), Square::new(28), MoveKind::Normal, 0, 0);
+        tt.store(0xdead_beef_1234_5678, Some(mv), -31_990, 7, Bound::Lower);
+        let hit = tt.probe(0xdead_beef_1234_5678).expect("hit");
+        assert_eq!(
+            (hit.mv, hit.score, hit.depth, hit.bound),
+            (Some(mv), -31_990, 7, Bound::Lower)
+        );
+        assert!(tt.probe(0xdead_beef_1234_5679).is_none());
+        // A store without a move keeps the old move.
+        tt.store(0xdead_beef_1234_5678, None, 5, 9, Bound::Exact);
+        let hit = tt.probe(0xdead_beef_1234_5678).expect("hit");
+        assert_eq!((hit.mv, hit.score, hit.depth), (Some(mv), 5, 9));
+    }
+}
