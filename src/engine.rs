@@ -148,6 +148,11 @@ impl Engine {
         &self.options
     }
 
+    /// Bytes the transposition table occupies (never more than the Hash option).
+    pub fn hash_bytes(&self) -> usize {
+        self.tt.size_bytes()
+    }
+
     /// Sets `Hash` (MB), `Threads`, `Move Overhead` (ms), `MultiPV`, or presses `Clear Hash`.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         self.wait();

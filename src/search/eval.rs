@@ -246,7 +246,9 @@ impl<B: Bits> Evaluator<B> {
         let own = pos.color_bb(color);
         let occupied = pos.occupied();
         let mut total = Pair::default();
-        let ring = pos.king_square(color.flip()).map_or(B::ZERO, |k| self.king_ring[k.index()]);
+        let ring = pos
+            .king_square(color.flip())
+            .map_or(B::ZERO, |k| self.king_ring[k.index()]);
         let mut ring_attacks = 0;
         for &kind in &v.tables.piece_kinds {
             let spec = &v.kinds[kind.index()];
@@ -304,9 +306,12 @@ impl<B: Bits> Evaluator<B> {
     /// Own pawns in the squares in front of the king (middlegame only).
     fn king_shelter(&self, pos: &Position<B>, color: Color) -> Pair {
         let v = pos.variant();
-        let (Some(king), Some(pawn)) = (pos.king_square(color), v.pawn) else { return Pair::default() };
+        let (Some(king), Some(pawn)) = (pos.king_square(color), v.pawn) else {
+            return Pair::default();
+        };
         let g = &v.geometry;
-        let front = self.king_ring[king.index()] & !g.relative_rank_mask(color, g.relative_rank(king, color));
+        let front = self.king_ring[king.index()]
+            & !g.relative_rank_mask(color, g.relative_rank(king, color));
         Pair(8 * (pos.pieces(color, pawn) & front).count() as i32, 0)
     }
 }

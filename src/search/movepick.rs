@@ -26,35 +26,48 @@ pub fn is_tactical<B: Bits>(e: &MoveEntry<B>) -> bool {
 }
 
 pub struct MovePicker<B: Bits> {
+    /// The moves, partitioned once the captures are scored: good tactical moves, then quiet
+    /// moves, then losing captures (`[0, good_end)`, `[good_end, quiet_end)`, `[quiet_end, ..)`).
     moves: Vec<(MoveEntry<B>, i32)>,
     stage: Stage,
     /// Moves of the current stage still to hand out live in `moves[cursor..stage_end]`.
     cursor: usize,
     stage_end: usize,
+    good_end: usize,
+    quiet_end: usize,
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
-    bad: Vec<(MoveEntry<B>, i32)>,
-    quiets_only_tactical: bool,
+    tactical_only: bool,
 }
 
 impl<B: Bits> MovePicker<B> {
-    /// A picker over `list`. With `tactical_only` (quiescence), quiet moves and killers are skipped.
+    /// A picker over `list`, using `buffer`'s allocation (get it back with `into_buffer`). With
+    /// `tactical_only` (quiescence), quiet moves, killers and losing captures are skipped.
     pub fn new(
         list: &MoveList<B>,
+        mut buffer: Vec<(MoveEntry<B>, i32)>,
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
         tactical_only: bool,
     ) -> Self {
+        buffer.clear();
+        buffer.extend(list.iter().map(|e| (*e, 0)));
         MovePicker {
-            moves: list.iter().map(|e| (*e, 0)).collect(),
+            moves: buffer,
             stage: Stage::TtMove,
             cursor: 0,
             stage_end: 0,
+            good_end: 0,
+            quiet_end: 0,
             tt_move,
             killers,
-            bad: Vec::new(),
-            quiets_only_tactical: tactical_only,
+            tactical_only,
         }
+    }
+
+    /// Gives the move buffer back for reuse.
+    pub fn into_buffer(self) -> Vec<(MoveEntry<B>, i32)> {
+        self.moves
     }
 
     /// The next move, or `None` when all have been handed out. `history` scores quiet moves.
@@ -73,40 +86,38 @@ impl<B: Bits> MovePicker<B> {
                     {
                         // A TT move is used only because it is in the legal list (DESIGN.md §3).
                         let e = self.moves.swap_remove(i).0;
-                        if !self.quiets_only_tactical || is_tactical(&e) {
+                        if !self.tactical_only || is_tactical(&e) {
+                            self.partition(pos, eval);
                             return Some(e);
                         }
                     }
-                    self.begin_captures(pos, eval);
+                    self.partition(pos, eval);
                 }
                 Stage::GoodCaptures => {
                     if let Some(e) = self.pick_best() {
                         return Some(e);
                     }
-                    self.stage = if self.quiets_only_tactical {
-                        Stage::BadCaptures
+                    self.stage = if self.tactical_only {
+                        Stage::Done
                     } else {
                         Stage::Killers
                     };
-                    if self.stage == Stage::BadCaptures {
-                        self.begin_bad();
-                    }
+                    self.cursor = self.good_end;
+                    self.stage_end = self.quiet_end;
                 }
                 Stage::Killers => {
-                    for k in self.killers.iter_mut() {
-                        if let Some(km) = k.take()
-                            && let Some(i) = self.moves[self.stage_end..]
-                                .iter()
-                                .position(|m| m.0.mv == km)
+                    while let Some(km) = self.killers.iter_mut().find_map(|k| k.take()) {
+                        if let Some(i) = self.moves[self.cursor..self.stage_end]
+                            .iter()
+                            .position(|m| m.0.mv == km)
                         {
-                            let e = self.moves.swap_remove(self.stage_end + i).0;
-                            return Some(e);
+                            self.moves.swap(self.cursor, self.cursor + i);
+                            self.cursor += 1;
+                            return Some(self.moves[self.cursor - 1].0);
                         }
                     }
                     self.stage = Stage::Quiets;
-                    self.cursor = self.stage_end;
-                    self.stage_end = self.moves.len();
-                    for m in &mut self.moves[self.cursor..] {
+                    for m in &mut self.moves[self.cursor..self.stage_end] {
                         m.1 = history(&m.0);
                     }
                 }
@@ -115,7 +126,8 @@ impl<B: Bits> MovePicker<B> {
                         return Some(e);
                     }
                     self.stage = Stage::BadCaptures;
-                    self.begin_bad();
+                    self.cursor = self.quiet_end;
+                    self.stage_end = self.moves.len();
                 }
                 Stage::BadCaptures => {
                     if let Some(e) = self.pick_best() {
@@ -128,47 +140,53 @@ impl<B: Bits> MovePicker<B> {
         }
     }
 
-    /// Moves the tactical moves to the front and scores them; losing captures go to `bad`.
-    fn begin_captures(&mut self, pos: &Position<B>, eval: &Evaluator<B>) {
-        let mut tactical = Vec::new();
-        let mut quiet = Vec::new();
-        for &(e, _) in &self.moves {
-            if is_tactical(&e) {
-                let victims: i32 = e
-                    .removed
-                    .iter()
-                    .map(|sq| eval.values[pos.piece_at(sq).kind().index()].0)
-                    .sum();
-                let attacker = eval.values[pos.piece_at(e.mv.from()).kind().index()].0;
-                let promo = if e.mv.kind() == MoveKind::Promotion {
-                    eval.values[e.mv.piece().index()].0
-                } else {
-                    0
-                };
-                let score = 16 * (victims + promo) - attacker / 8;
-                if victims > 0 && see(pos, eval, &e) < 0 {
-                    self.bad.push((e, score));
-                } else {
-                    tactical.push((e, score));
-                }
+    /// Scores the tactical moves and orders the list as good tactical, quiet, losing captures.
+    fn partition(&mut self, pos: &Position<B>, eval: &Evaluator<B>) {
+        let value = |k: crate::board::PieceKind| eval.values[k.index()].0;
+        // Class 0: good tactical, 1: quiet, 2: losing capture.
+        let class = |m: &mut (MoveEntry<B>, i32)| -> u8 {
+            let e = &m.0;
+            if !is_tactical(e) {
+                return 1;
+            }
+            let victims: i32 = e
+                .removed
+                .iter()
+                .map(|sq| value(pos.piece_at(sq).kind()))
+                .sum();
+            let attacker = value(pos.piece_at(e.mv.from()).kind());
+            let promo = if e.mv.kind() == MoveKind::Promotion {
+                value(e.mv.piece())
             } else {
-                quiet.push((e, 0));
+                0
+            };
+            m.1 = 16 * (victims + promo) - attacker / 8;
+            if victims > 0 && victims < attacker && see(pos, eval, e) < 0 {
+                2
+            } else {
+                0
+            }
+        };
+        // Three-way partition in place (Dutch flag): each move is classified exactly once.
+        let (mut low, mut mid, mut high) = (0, 0, self.moves.len());
+        while mid < high {
+            match class(&mut self.moves[mid]) {
+                0 => {
+                    self.moves.swap(low, mid);
+                    low += 1;
+                    mid += 1;
+                }
+                1 => mid += 1,
+                _ => {
+                    high -= 1;
+                    self.moves.swap(mid, high);
+                }
             }
         }
+        self.good_end = low;
+        self.quiet_end = high;
         self.cursor = 0;
-        self.stage_end = tactical.len();
-        tactical.extend(quiet);
-        self.moves = tactical;
-    }
-
-    fn begin_bad(&mut self) {
-        self.moves = std::mem::take(&mut self.bad);
-        if self.quiets_only_tactical {
-            // Quiescence searches no losing captures.
-            self.moves.clear();
-        }
-        self.cursor = 0;
-        self.stage_end = self.moves.len();
+        self.stage_end = self.good_end;
     }
 
     /// Selection sort step over `moves[cursor..stage_end]`.

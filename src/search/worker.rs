@@ -74,6 +74,9 @@ struct Worker<'a, B: Bits> {
     seldepth: usize,
     stopped: bool,
     lmr: Box<[[u8; 64]; 64]>,
+    /// Per-ply move lists and picker buffers, reused so that no node allocates.
+    lists: Vec<MoveList<B>>,
+    buffers: Vec<Vec<(MoveEntry<B>, i32)>>,
 }
 
 /// Runs one thread of a search. Thread 0 returns the result; helpers return `None`.
@@ -103,6 +106,8 @@ pub fn run_search<B: Bits>(
         seldepth: 0,
         stopped: false,
         lmr,
+        lists: (0..MAX_PLY + 2).map(|_| MoveList::new()).collect(),
+        buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
     };
     let result = w.iterate();
     w.flush_nodes();
@@ -403,12 +408,51 @@ impl<B: Bits> Worker<'_, B> {
                 return score;
             }
         }
-        let mut list = MoveList::new();
+        let mut list = std::mem::take(&mut self.lists[ply]);
         generate_legal(pos, &mut list);
         let in_check = pos.in_check();
-        if list.is_empty() {
+        let count = list.len();
+        let buffer = std::mem::take(&mut self.buffers[ply]);
+        let mut picker = MovePicker::new(
+            &list,
+            buffer,
+            tt.and_then(|h| h.mv),
+            self.killers[ply],
+            false,
+        );
+        self.lists[ply] = list;
+        let score = self.negamax_moves(
+            pos,
+            &mut picker,
+            count,
+            depth,
+            alpha,
+            beta,
+            ply,
+            pv_node,
+            in_check,
+        );
+        self.buffers[ply] = picker.into_buffer();
+        score
+    }
+
+    /// The part of `negamax` after move generation: pruning decisions and the move loop.
+    fn negamax_moves(
+        &mut self,
+        pos: &Position<B>,
+        picker: &mut MovePicker<B>,
+        count: usize,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv_node: bool,
+        in_check: bool,
+    ) -> i32 {
+        if count == 0 {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
+        let key = pos.key();
         if pos.halfmove_clock() >= 100
             || (pos.occupied().count() <= 5 && pos.insufficient_material())
         {
@@ -443,10 +487,7 @@ impl<B: Bits> Worker<'_, B> {
                 }
             }
         }
-        let tt_move = tt.and_then(|h| h.mv);
-        let killers = self.killers[ply];
-        let mut picker = MovePicker::new(&list, tt_move, killers, false);
-        let only_move = list.len() == 1;
+        let only_move = count == 1;
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move: Option<MoveEntry<B>> = None;
@@ -619,12 +660,43 @@ impl<B: Bits> Worker<'_, B> {
             alpha = alpha.max(stand_pat);
             best = stand_pat;
         }
-        let mut list = MoveList::new();
+        let mut list = std::mem::take(&mut self.lists[ply]);
         generate_legal(pos, &mut list);
-        if list.is_empty() {
+        let count = list.len();
+        let buffer = std::mem::take(&mut self.buffers[ply]);
+        let mut picker = MovePicker::new(&list, buffer, None, [None; 2], !in_check);
+        self.lists[ply] = list;
+        let score = self.qsearch_moves(
+            pos,
+            &mut picker,
+            count,
+            alpha,
+            beta,
+            ply,
+            in_check,
+            stand_pat,
+            best,
+        );
+        self.buffers[ply] = picker.into_buffer();
+        score
+    }
+
+    /// The move loop of `qsearch`.
+    fn qsearch_moves(
+        &mut self,
+        pos: &Position<B>,
+        picker: &mut MovePicker<B>,
+        count: usize,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+        stand_pat: i32,
+        mut best: i32,
+    ) -> i32 {
+        if count == 0 {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        let mut picker = MovePicker::new(&list, None, [None; 2], !in_check);
         let none = |_: &MoveEntry<B>| 0;
         while let Some(e) = picker.next(pos, &self.job.eval, &none) {
             if !in_check && e.mv.kind() != crate::board::MoveKind::Promotion {

@@ -1,0 +1,216 @@
+//! The search: it finds mates of known length (checked by a brute-force mate solver written
+//! here, which uses only the move generator and the game-end rules), it is deterministic with one
+//! thread, it keeps to the hash limit, and it answers in time under tiny clocks.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use menagerie::board::{Bits, MoveList};
+use menagerie::engine::Engine;
+use menagerie::movegen::generate_legal;
+use menagerie::position::Position;
+use menagerie::search::{Limits, NullSink, Score};
+use menagerie::variants::{AnyVariant, lookup};
+
+/// Whether the side to move can force mate within `moves` of its own moves (brute force).
+fn mates_within<B: Bits>(pos: &Position<B>, moves: u32) -> bool {
+    if moves == 0 {
+        return false;
+    }
+    let mut list = MoveList::new();
+    generate_legal(pos, &mut list);
+    list.iter().any(|e| {
+        let child = pos.make_move(e);
+        let mut replies = MoveList::new();
+        generate_legal(&child, &mut replies);
+        if replies.is_empty() {
+            return child.in_check();
+        }
+        replies
+            .iter()
+            .all(|r| mates_within(&child.make_move(r), moves - 1))
+    })
+}
+
+/// The shortest forced mate in at most `max` moves, by brute force.
+fn shortest_mate(variant: &str, fen: &str, max: u32) -> Option<u32> {
+    let Some(AnyVariant::Narrow(v)) = lookup(variant) else {
+        panic!("{variant}")
+    };
+    let pos = Position::from_fen(v, fen).expect("FEN");
+    (1..=max).find(|&n| mates_within(&pos, n))
+}
+
+fn engine_score(variant: &str, fen: &str, depth: u32) -> (Score, Option<String>) {
+    let mut e = Engine::new();
+    e.set_variant(variant).expect("variant");
+    e.set_position(Some(fen), &[]).expect("FEN");
+    let r = e.search_sync(
+        Limits {
+            depth: Some(depth),
+            ..Default::default()
+        },
+        Arc::new(NullSink),
+    );
+    (r.score, r.best)
+}
+
+#[test]
+fn finds_mates_in_one_two_and_three() {
+    let cases = [
+        ("chess", "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"),
+        ("chess", "k7/8/2K5/8/8/8/8/7R w - - 0 1"),
+        ("chess", "kr6/pp6/8/8/8/8/8/K2Q1R2 w - - 0 1"),
+        (
+            "chess",
+            "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        ),
+        ("chess", "2k5/8/2K5/8/8/8/8/1R6 w - - 0 1"),
+        ("chess", "7k/8/5K2/8/8/8/8/6R1 w - - 0 1"),
+        ("chess", "k7/8/8/2K5/8/8/8/7R w - - 0 1"),
+        ("chess", "7k/8/8/4K3/8/8/8/6R1 w - - 0 1"),
+        ("chess", "4k3/8/8/4K3/8/8/8/7R w - - 0 1"),
+        ("chess", "k7/8/1K6/8/8/8/8/8 w - - 0 1"),
+        // Shock Chess: the General capture with check ends the game at once (SC-T2) ...
+        ("shockchess", "3gk3/8/8/8/8/8/8/3GK3 w - - 0 1"),
+        // ... and a capture that freezes gives the capturer two moves in a row.
+        ("shockchess", "6k1/5ppp/8/8/8/8/5PPP/g2R2K1 w - - 0 1"),
+        ("shockchess", "6k1/5ppp/8/8/8/8/1g3PPP/1R4K1 w - - 0 1"),
+    ];
+    let mut lengths = std::collections::BTreeSet::new();
+    for (variant, fen) in cases {
+        let expected = shortest_mate(variant, fen, 3);
+        let (score, best) = engine_score(variant, fen, 8);
+        match expected {
+            Some(n) => {
+                assert_eq!(
+                    score,
+                    Score::Mate(n as i32),
+                    "{variant} {fen}: best {best:?}"
+                );
+                lengths.insert((variant, n));
+            }
+            None => assert!(
+                !matches!(score, Score::Mate(m) if m > 0 && m <= 3),
+                "{fen}: {score:?}"
+            ),
+        }
+    }
+    for n in 1..=3 {
+        assert!(
+            lengths.contains(&("chess", n)),
+            "no chess mate in {n} among the cases: {lengths:?}"
+        );
+    }
+    assert!(
+        lengths.iter().any(|&(v, n)| v == "shockchess" && n >= 2),
+        "{lengths:?}"
+    );
+}
+
+#[test]
+fn bench_is_deterministic() {
+    let run = || {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_menagerie"))
+            .args(["bench", "--depth", "6"])
+            .output()
+            .expect("menagerie bench runs");
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        text.lines()
+            .find(|l| l.starts_with("Nodes searched"))
+            .map(str::to_string)
+            .expect("a node count")
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn hash_option_bounds_the_table() {
+    let mut e = Engine::new();
+    for mb in ["1", "3", "17"] {
+        e.set_option("Hash", mb).expect("Hash");
+        assert!(e.hash_bytes() <= mb.parse::<usize>().unwrap() << 20);
+    }
+    assert!(e.set_option("Hash", "0").is_err());
+    assert!(e.set_option("Hash", "lots").is_err());
+}
+
+#[test]
+fn tiny_clocks_get_a_legal_move_in_time() {
+    let mut e = Engine::new();
+    e.set_position(None, &["e2e4".to_string(), "e7e5".to_string()])
+        .expect("moves");
+    for (time, inc) in [(1000, 10), (100, 0), (30, 0)] {
+        let limits = Limits {
+            wtime: Some(Duration::from_millis(time)),
+            btime: Some(Duration::from_millis(time)),
+            winc: Some(Duration::from_millis(inc)),
+            binc: Some(Duration::from_millis(inc)),
+            ..Default::default()
+        };
+        let start = Instant::now();
+        let r = e.search_sync(limits, Arc::new(NullSink));
+        let took = start.elapsed();
+        let best = r.best.expect("a move");
+        assert!(e.legal_moves().contains(&best), "{best}");
+        assert!(
+            took < Duration::from_millis(time),
+            "{time} ms on the clock, took {took:?}"
+        );
+    }
+    let start = Instant::now();
+    let r = e.search_sync(
+        Limits {
+            movetime: Some(Duration::from_millis(50)),
+            ..Default::default()
+        },
+        Arc::new(NullSink),
+    );
+    assert!(r.best.is_some());
+    assert!(start.elapsed() < Duration::from_millis(150));
+}
+
+#[test]
+fn a_frozen_side_passes_and_a_finished_game_has_no_move() {
+    let mut e = Engine::new();
+    e.set_variant("shockchess").unwrap();
+    e.set_position(
+        Some("1g6/7k/8/8/8/8/1G6/r6K w - - 0 1"),
+        &["b2b8".to_string()],
+    )
+    .unwrap();
+    let r = e.search_sync(
+        Limits {
+            movetime: Some(Duration::from_millis(100)),
+            ..Default::default()
+        },
+        Arc::new(NullSink),
+    );
+    assert_eq!(r.best.as_deref(), Some("0000"));
+    e.set_position(Some("3Gk3/8/8/8/8/8/8/4K3 b - - 0 1 frozen"), &[])
+        .unwrap();
+    let r = e.search_sync(
+        Limits {
+            movetime: Some(Duration::from_millis(100)),
+            ..Default::default()
+        },
+        Arc::new(NullSink),
+    );
+    assert_eq!((r.best, r.score), (None, Score::Mate(0)));
+}
+
+#[test]
+fn two_threads_search_and_agree_on_a_mate() {
+    let mut e = Engine::new();
+    e.set_option("Threads", "2").unwrap();
+    e.set_position(Some("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"), &[])
+        .unwrap();
+    let r = e.search_sync(
+        Limits {
+            depth: Some(6),
+            ..Default::default()
+        },
+        Arc::new(NullSink),
+    );
+    assert_eq!((r.best.as_deref(), r.score), (Some("d1d8"), Score::Mate(1)));
+}
