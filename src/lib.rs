@@ -8,6 +8,7 @@ pub mod board;
 pub mod display;
 pub mod engine;
 pub mod game;
+pub mod matchplay;
 pub mod movegen;
 pub mod notation;
 pub mod perft;

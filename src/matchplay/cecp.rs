@@ -3,8 +3,9 @@
 //! The engine is kept in force mode except while it thinks: each turn sends `force` (after its
 //! previous move), the moves it has not seen (`usermove M`, or bare when it rejected `usermove`;
 //! a pass as `@@@@`), `time`/`otim` in centiseconds, and `go`; the answer is `move M`. A game
-//! starts with `new`, `variant V` (not for chess), `force`, `easy`, `level 0 BASE INC`, `setboard`
-//! for a custom start, and a `ping`/`pong` round trip that also drops late lines of the last game.
+//! starts with `new`, `variant V` (not for chess), `force`, `easy` (no pondering), `level 0 BASE
+//! INC`, `setboard` for a custom start, and a `ping`/`pong` round trip that also drops late lines
+//! of the last game. Result claims are logged and otherwise ignored: the referee decides.
 
 use std::time::{Duration, Instant};
 
@@ -64,7 +65,11 @@ pub struct CecpPlayer {
 /// Splits `feature a=1 b="x y"` into (name, value) pairs.
 pub fn parse_features(line: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
-    let mut rest = line.trim().strip_prefix("feature").unwrap_or("").trim_start();
+    let mut rest = line
+        .trim()
+        .strip_prefix("feature")
+        .unwrap_or("")
+        .trim_start();
     while !rest.is_empty() {
         let Some(eq) = rest.find('=') else { break };
         let name = rest[..eq].trim().to_string();
@@ -90,7 +95,7 @@ pub fn parse_features(line: &str) -> Vec<(String, String)> {
 /// fractional when needed (§3.5).
 pub fn level_command(base: Duration, increment: Duration) -> String {
     let seconds = base.as_millis().div_ceil(1000) as u64;
-    let base_text = if seconds % 60 == 0 {
+    let base_text = if seconds.is_multiple_of(60) {
         format!("{}", seconds / 60)
     } else {
         format!("{}:{:02}", seconds / 60, seconds % 60)
@@ -114,11 +119,7 @@ fn is_result_claim(line: &str) -> bool {
 }
 
 impl CecpPlayer {
-    pub fn start(
-        command: &str,
-        label: &str,
-        common: &CommonOptions,
-    ) -> Result<CecpPlayer, String> {
+    pub fn start(command: &str, label: &str, common: &CommonOptions) -> Result<CecpPlayer, String> {
         let mut process = EngineProcess::spawn(command, label)?;
         process.send("xboard")?;
         process.send("protover 2")?;
@@ -269,7 +270,6 @@ impl Player for CecpPlayer {
         }
         self.send("force")?;
         self.send("easy")?;
-        self.send("post")?;
         self.send(&level_command(setup.base, setup.increment))?;
         if let Some(fen) = &setup.fen {
             self.send(&format!("setboard {fen}"))?;

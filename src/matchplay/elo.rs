@@ -22,6 +22,17 @@ impl Tally {
         self.wins + self.losses + self.draws
     }
 
+    /// Counts one game by the first engine's points (1, 0.5 or 0).
+    pub fn add(&mut self, points: f64) {
+        if points > 0.75 {
+            self.wins += 1;
+        } else if points < 0.25 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+    }
+
     /// The fraction of the points scored (0.5 for an empty tally).
     pub fn score(&self) -> f64 {
         let n = self.games();
@@ -57,9 +68,14 @@ impl Tally {
         let std_error = (self.result_variance() / n as f64).sqrt();
         let low = elo_of_score(p - Z_95 * std_error);
         let high = elo_of_score(p + Z_95 * std_error);
+        let margin = if low.is_finite() && high.is_finite() {
+            (high - low) / 2.0
+        } else {
+            f64::INFINITY // the interval reaches a score of 0% or 100%
+        };
         EloEstimate {
             diff: elo_of_score(p),
-            margin: (high - low) / 2.0,
+            margin,
         }
     }
 }
@@ -77,9 +93,14 @@ impl std::fmt::Display for EloEstimate {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let number = |x: f64, signed: bool| {
             if x.is_infinite() {
-                if x > 0.0 { "+inf" } else { "-inf" }.to_string()
+                match (signed, x > 0.0) {
+                    (false, _) => "inf",
+                    (true, true) => "+inf",
+                    (true, false) => "-inf",
+                }
+                .to_string()
             } else if signed {
-                format!("{x:+.1}")
+                format!("{:+.1}", x + 0.0) // + 0.0 turns -0.0 into 0.0
             } else {
                 format!("{x:.1}")
             }

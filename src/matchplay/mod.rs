@@ -26,9 +26,9 @@ pub mod uci;
 use std::fs::OpenOptions;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Sender, channel};
-use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -125,16 +125,33 @@ enum Event {
     Fatal(String),
 }
 
-/// Runs the match; Err for a setup failure or an engine that cannot play at all.
+/// What a match produced.
+#[derive(Clone, Debug)]
+pub struct MatchSummary {
+    /// The engines' names, the first (the one scored for) first.
+    pub names: [String; 2],
+    pub tally: Tally,
+    /// Games aborted by an error and not scored.
+    pub aborted: usize,
+    /// Every game, in the order they finished.
+    pub records: Vec<GameRecord>,
+}
+
+/// Runs the match, printing progress and the final score; Err for a setup failure or an engine
+/// that cannot play at all.
 pub fn run(args: &MatchArgs) -> Result<(), String> {
+    play_match(args).map(|_| ())
+}
+
+/// [`run`], returning the games and the score.
+pub fn play_match(args: &MatchArgs) -> Result<MatchSummary, String> {
     let plan = Arc::new(make_plan(args)?);
-    let concurrency = args.concurrency.clamp(1, plan.games.max(1));
+    let concurrency = args.concurrency.clamp(1, plan.games);
     println!(
-        "Match: {} games of {} at {} (+{} per move), openings of {} plies, seed {}, concurrency {}",
+        "Match: {} games of {} at {}, openings of {} plies, seed {}, concurrency {}",
         plan.games,
         plan.variant.name(),
-        pgn::time_control_tag(plan.rules.setup.base, Duration::ZERO),
-        pgn::time_control_tag(plan.rules.setup.increment, Duration::ZERO),
+        pgn::time_control_tag(plan.rules.setup.base, plan.rules.setup.increment),
         plan.openings_plies,
         plan.seed,
         concurrency
@@ -178,32 +195,30 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     }
     drop(events);
 
-    let mut tally = Tally::default();
-    let mut errors = 0;
-    let mut names: Option<(String, String)> = None;
+    let mut summary = MatchSummary {
+        names: [plan.specs[0].label(), plan.specs[1].label()],
+        tally: Tally::default(),
+        aborted: 0,
+        records: Vec::new(),
+    };
     let mut fatal = None;
-    let mut done = 0;
     for event in inbox {
         let record = match event {
-            Event::Game(record) => record,
+            Event::Game(record) => *record,
             Event::Fatal(e) => {
                 stop.store(true, Ordering::Relaxed);
                 fatal.get_or_insert(e);
                 continue;
             }
         };
-        done += 1;
-        let (first, second) = if record.first_is_white {
-            (&record.white, &record.black)
+        summary.names = if record.first_is_white {
+            [record.white.clone(), record.black.clone()]
         } else {
-            (&record.black, &record.white)
+            [record.black.clone(), record.white.clone()]
         };
-        let (first, second) = names.get_or_insert((first.clone(), second.clone())).clone();
         match record.first_points() {
-            Some(p) if p == 1.0 => tally.wins += 1,
-            Some(p) if p == 0.0 => tally.losses += 1,
-            Some(_) => tally.draws += 1,
-            None => errors += 1,
+            Some(points) => summary.tally.add(points),
+            None => summary.aborted += 1,
         }
         println!(
             "Game {}/{} ({} vs {}): {} {{{}}} after {} plies",
@@ -215,9 +230,11 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             record.reason,
             record.moves.len()
         );
-        println!("{}", score_line(&first, &second, &tally, errors, done));
+        summary.records.push(record);
+        println!("{}", score_line(&summary));
         if let Some(file) = pgn_file.as_mut() {
-            file.write_all(pgn::game_pgn(&ctx, &record).as_bytes())
+            let text = pgn::game_pgn(&ctx, summary.records.last().expect("just pushed"));
+            file.write_all(text.as_bytes())
                 .and_then(|_| file.flush())
                 .map_err(|e| format!("cannot write the PGN: {e}"))?;
         }
@@ -228,25 +245,26 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
     if let Some(e) = fatal {
         return Err(e);
     }
-    let (first, second) = names.unwrap_or_else(|| (plan.specs[0].label(), plan.specs[1].label()));
     println!("Finished match");
-    println!("{}", score_line(&first, &second, &tally, errors, done));
-    println!("Elo difference: {} (95%)", tally.elo());
-    Ok(())
+    println!("{}", score_line(&summary));
+    println!("Elo difference: {} (95%)", summary.tally.elo());
+    Ok(summary)
 }
 
 /// `Score of A vs B: W-L-D [0.625] 8 games`.
-fn score_line(first: &str, second: &str, tally: &Tally, errors: usize, played: usize) -> String {
+fn score_line(summary: &MatchSummary) -> String {
+    let [first, second] = &summary.names;
+    let t = &summary.tally;
     let mut line = format!(
         "Score of {first} vs {second}: {}-{}-{} [{:.3}] {} games",
-        tally.wins,
-        tally.losses,
-        tally.draws,
-        tally.score(),
-        played
+        t.wins,
+        t.losses,
+        t.draws,
+        t.score(),
+        summary.records.len()
     );
-    if errors > 0 {
-        line.push_str(&format!(" ({errors} aborted, not scored)"));
+    if summary.aborted > 0 {
+        line.push_str(&format!(" ({} aborted, not scored)", summary.aborted));
     }
     line
 }
@@ -309,7 +327,7 @@ fn make_plan(args: &MatchArgs) -> Result<Plan, String> {
 fn worker(plan: &Plan, next_game: &AtomicUsize, stop: &AtomicBool, events: &Sender<Event>) {
     let mut players: [Option<Box<dyn Player>>; 2] = [None, None];
     // Openings are computed once per pair; a worker usually plays both games of a pair.
-    let openings: Mutex<Option<(u64, Vec<String>)>> = Mutex::new(None);
+    let mut cached_opening: Option<(u64, Vec<String>)> = None;
     while !stop.load(Ordering::Relaxed) {
         let index = next_game.fetch_add(1, Ordering::Relaxed);
         if index >= plan.games {
@@ -329,27 +347,32 @@ fn worker(plan: &Plan, next_game: &AtomicUsize, stop: &AtomicBool, events: &Send
             }
         }
         let pair = (index / 2) as u64;
-        let opening = {
-            let mut cache = openings.lock().unwrap_or_else(|e| e.into_inner());
-            match cache.as_ref() {
-                Some((p, line)) if *p == pair => line.clone(),
-                _ => {
-                    let fen = plan.rules.setup.fen.as_deref();
-                    let fresh = || rules::new_game(plan.variant, fen).expect("checked FEN");
-                    let line =
-                        opening::random_opening(&fresh, plan.seed, pair, plan.openings_plies);
-                    *cache = Some((pair, line.clone()));
-                    line
-                }
+        let opening = match &cached_opening {
+            Some((p, line)) if *p == pair => line.clone(),
+            _ => {
+                let fen = plan.rules.setup.fen.as_deref();
+                let fresh = || rules::new_game(plan.variant, fen).expect("checked FEN");
+                let line = opening::random_opening(&fresh, plan.seed, pair, plan.openings_plies);
+                cached_opening = Some((pair, line.clone()));
+                line
             }
         };
-        let first_is_white = index % 2 == 0;
+        let first_is_white = index.is_multiple_of(2);
         let [a, b] = &mut players;
         let (a, b) = (
             a.as_deref_mut().expect("started"),
             b.as_deref_mut().expect("started"),
         );
-        let seats: [&mut dyn Player; 2] = if first_is_white { [a, b] } else { [b, a] };
+        let mut names = [a.name(), b.name()];
+        if names[0] == names[1] {
+            names = [format!("{} #1", names[0]), format!("{} #2", names[1])];
+        }
+        let (seats, names): ([&mut dyn Player; 2], _) = if first_is_white {
+            ([a, b], names)
+        } else {
+            let [n1, n2] = names;
+            ([b, a], [n2, n1])
+        };
         let game = match rules::new_game(plan.variant, plan.rules.setup.fen.as_deref()) {
             Ok(g) => g,
             Err(e) => {
@@ -357,8 +380,15 @@ fn worker(plan: &Plan, next_game: &AtomicUsize, stop: &AtomicBool, events: &Send
                 return;
             }
         };
-        let outcome =
-            referee::play_game(&plan.rules, game, &opening, seats, index + 1, first_is_white);
+        let outcome = referee::play_game(
+            &plan.rules,
+            game,
+            &opening,
+            seats,
+            names,
+            index + 1,
+            first_is_white,
+        );
         let event = match outcome {
             Ok(record) => Event::Game(Box::new(record)),
             Err(e) => Event::Fatal(e),

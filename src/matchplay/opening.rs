@@ -54,13 +54,9 @@ pub fn random_opening(
             line.push(choice);
         }
         if game.outcome().is_none() {
-            if line.len() == plies as usize {
-                return line;
-            }
-        } else {
-            // The last move ended the game: keep the line without it as a fallback.
-            line.pop();
+            return line; // the loop only stops early when a move ends the game
         }
+        line.pop(); // keep the line without its game-ending move as a fallback
         if line.len() > best.len() {
             best = line;
         }

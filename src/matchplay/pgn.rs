@@ -73,7 +73,11 @@ fn fen_start(fen: Option<&str>) -> (bool, u32) {
     let Some(fen) = fen else { return (true, 1) };
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let white = fields.get(1).is_none_or(|s| *s != "b");
-    let number = fields.get(5).and_then(|s| s.parse().ok()).unwrap_or(1).max(1);
+    let number = fields
+        .get(5)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1)
+        .max(1);
     (white, number)
 }
 

@@ -171,8 +171,8 @@ pub struct CommonOptions {
     pub hash_mb: Option<u32>,
 }
 
-/// How long the handshakes may take: [`HANDSHAKE`] for `uciok` / `feature done=1` (PROTOCOL.md §3.1:
-/// XBoard waits 2 s), [`SYNC`] for `readyok` / `pong`.
+/// How long the handshakes may take: [`HANDSHAKE`] for `uciok` / `feature done=1`
+/// (PROTOCOL.md §3.1: XBoard waits 2 s), [`SYNC`] for `readyok` / `pong`.
 pub const HANDSHAKE: Duration = Duration::from_secs(2);
 pub const SYNC: Duration = Duration::from_secs(10);
 
@@ -198,8 +198,8 @@ pub fn start_player(
                 Ok(Box::new(p))
             }
         },
-        EngineSpec::SelfEngine(options) => Ok(Box::new(super::selfplay::SelfPlayer::new(
-            options, common,
-        )?)),
+        EngineSpec::SelfEngine(options) => {
+            Ok(Box::new(super::selfplay::SelfPlayer::new(options, common)?))
+        }
     }
 }

@@ -129,21 +129,23 @@ fn side_name(side: Color) -> &'static str {
     }
 }
 
-/// Plays one game. `players` is `[white, black]`; `game` is the referee's game at the start
-/// position with nothing played. Err only for a failure that ends the match (an engine that
+/// Plays one game. `players` and `names` are `[white, black]`; `game` is the referee's game at the
+/// start position with nothing played. Err only for a failure that ends the match (an engine that
 /// cannot play the variant or the start position).
 pub fn play_game(
     rules: &GameRules,
     mut game: Box<dyn Referee>,
     opening: &[String],
     mut players: [&mut dyn Player; 2],
+    names: [String; 2],
     round: usize,
     first_is_white: bool,
 ) -> Result<GameRecord, String> {
+    let [white, black] = names;
     let mut record = GameRecord {
         round,
-        white: players[0].name(),
-        black: players[1].name(),
+        white,
+        black,
         first_is_white,
         result: GameResult::Aborted,
         termination: Termination::Emergency,

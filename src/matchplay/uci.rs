@@ -177,7 +177,10 @@ impl Player for UciPlayer {
                     self.name, setup.variant
                 )));
             }
-            self.send(&format!("setoption name UCI_Variant value {}", setup.variant))?;
+            self.send(&format!(
+                "setoption name UCI_Variant value {}",
+                setup.variant
+            ))?;
         }
         self.send("ucinewgame")?;
         self.sync()
