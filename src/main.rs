@@ -50,6 +50,8 @@ enum Command {
         #[arg(long, default_value_t = 11)]
         depth: u32,
     },
+    /// Play two engines against each other with menagerie as referee; writes PGN.
+    Match(menagerie::matchplay::MatchArgs),
     /// Analyse a position: the board, one line per depth, the best move.
     Analyze {
         #[arg(long, default_value = "chess")]
@@ -102,6 +104,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Bench { depth } => finish(commands::bench::run(depth)),
+        Command::Match(args) => finish(menagerie::matchplay::run(&args)),
         Command::Analyze {
             variant,
             fen,
