@@ -17,6 +17,11 @@ pub(crate) struct Ctx<B: Bits> {
     /// Squares a non-king move may end on: not our own pieces, and, in single check, only the
     /// checker or a square between it and the king.
     pub target: B,
+    /// Squares that resolve a single check (the checker and the squares between it and the
+    /// king), or every square when not in check.
+    pub check_mask: B,
+    /// False when only captures and promotions are wanted (quiescence outside check).
+    pub quiets: bool,
     /// Enemy squares no ordinary move may capture on (Shock Chess generates those captures
     /// separately, exempt from the self-check rule).
     pub exempt: B,
@@ -26,18 +31,19 @@ pub(crate) struct Ctx<B: Bits> {
 }
 
 impl<B: Bits> Ctx<B> {
-    fn new(pos: &Position<B>, king: Square) -> Ctx<B> {
+    fn new(pos: &Position<B>, king: Square, quiets: bool) -> Ctx<B> {
         let v = pos.variant();
         let us = pos.side_to_move();
         let them = us.flip();
         let own = pos.color_bb(us);
         let enemy = pos.color_bb(them);
         let checkers = pos.checkers();
-        let mut target = v.geometry.valid & !own;
+        let mut check_mask = v.geometry.valid;
         if checkers.any() {
             let c = checkers.lsb();
-            target &= v.geometry.between(king, c) | B::bit(c);
+            check_mask &= v.geometry.between(king, c) | B::bit(c);
         }
+        let target = check_mask & if quiets { !own } else { enemy };
         let exempt = if v.flags.shock {
             shock::shock_pieces(pos, them)
         } else {
@@ -51,6 +57,8 @@ impl<B: Bits> Ctx<B> {
             enemy,
             king,
             target: target & !exempt,
+            check_mask,
+            quiets,
             exempt,
             pinned: B::ZERO,
             pins: [(Square::new(0), B::ZERO); 8],
@@ -106,6 +114,16 @@ impl<B: Bits> Ctx<B> {
 
 /// Fills `list` with every legal move of `pos`.
 pub fn generate_legal<B: Bits>(pos: &Position<B>, list: &mut MoveList<B>) {
+    generate(pos, list, true);
+}
+
+/// Fills `list` with the legal captures and promotions of `pos` (for quiescence), or with every
+/// legal move when the side to move is in check or frozen (then every move is an evasion).
+pub fn generate_tactical<B: Bits>(pos: &Position<B>, list: &mut MoveList<B>) {
+    generate(pos, list, pos.in_check() || pos.is_frozen());
+}
+
+fn generate<B: Bits>(pos: &Position<B>, list: &mut MoveList<B>, quiets: bool) {
     list.clear();
     if pos.is_frozen() {
         shock::generate_frozen(pos, list);
@@ -114,12 +132,12 @@ pub fn generate_legal<B: Bits>(pos: &Position<B>, list: &mut MoveList<B>) {
     let Some(king) = pos.king_square(pos.side_to_move()) else {
         return;
     };
-    let ctx = Ctx::new(pos, king);
+    let ctx = Ctx::new(pos, king, quiets);
     generate_king(pos, &ctx, list);
     if !pos.checkers().several() {
         generate_pieces(pos, &ctx, list);
         pawns::generate(pos, &ctx, list);
-        if pos.checkers().is_empty() {
+        if pos.checkers().is_empty() && quiets {
             castling::generate(pos, &ctx, list);
         }
     }
@@ -134,9 +152,12 @@ pub fn generate_legal<B: Bits>(pos: &Position<B>, list: &mut MoveList<B>) {
 fn generate_king<B: Bits>(pos: &Position<B>, ctx: &Ctx<B>, list: &mut MoveList<B>) {
     let v = pos.variant();
     let from = ctx.king;
-    let targets = v.tables.leaps[ctx.us.index()][v.king.index()][from.raw() as usize]
+    let mut targets = v.tables.leaps[ctx.us.index()][v.king.index()][from.raw() as usize]
         & !ctx.own
         & !ctx.exempt;
+    if !ctx.quiets {
+        targets &= ctx.enemy;
+    }
     let occupied = ctx.occupied ^ B::bit(from);
     for to in targets.iter() {
         if pos.attackers_to(to, ctx.them, occupied).is_empty() {

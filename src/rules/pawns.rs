@@ -30,15 +30,22 @@ pub(crate) fn generate<B: Bits>(pos: &Position<B>, ctx: &Ctx<B>, list: &mut Move
             to.raw() + d
         })
     };
-    let single = forward(pawns) & empty;
-    let double = forward(single & forward(pawns & v.double_step_zone[ctx.us.index()])) & empty;
-    for to in (single & ctx.target).iter() {
+    let mut single = forward(pawns) & empty;
+    let mut double = forward(single & forward(pawns & v.double_step_zone[ctx.us.index()])) & empty;
+    if !ctx.quiets {
+        // Quiescence: of the pushes, only promotions.
+        single &= v.promotion_zone[ctx.us.index()];
+        double = B::ZERO;
+    }
+    // Pushes never capture: they answer to the check mask only.
+    let push_target = ctx.check_mask;
+    for to in (single & push_target).iter() {
         let from = origin(to, 1);
         if ctx.pin_mask(from).has(to) {
             push_pawn_move(pos, ctx, list, from, to);
         }
     }
-    for to in (double & ctx.target).iter() {
+    for to in (double & push_target).iter() {
         let from = origin(to, 2);
         if ctx.pin_mask(from).has(to) {
             list.push(Move::new(from, to, MoveKind::Normal, 0, 0), B::ZERO);

@@ -190,6 +190,14 @@ impl<B: Bits> Evaluator<B> {
 
     /// The static evaluation of `pos` for the side to move.
     pub fn evaluate(&self, pos: &Position<B>) -> i32 {
+        self.evaluate_lazy(pos, -i32::MAX, i32::MAX)
+    }
+
+    /// As `evaluate`, but when material, squares and pawns alone are further than `LAZY_MARGIN`
+    /// outside (alpha, beta), the mobility and king terms are skipped: they cannot bring the
+    /// score back into the window (they stay well under the margin in practice).
+    pub fn evaluate_lazy(&self, pos: &Position<B>, alpha: i32, beta: i32) -> i32 {
+        const LAZY_MARGIN: i32 = 350;
         let v = pos.variant();
         let mut score = Pair::default();
         let mut phase = 0;
@@ -214,12 +222,7 @@ impl<B: Bits> Evaluator<B> {
                     }
                 }
             }
-            let (mobility, ring_attacks) = self.mobility(pos, color);
-            side += mobility;
             side += self.pawns(pos, color);
-            side += self.king_shelter(pos, color);
-            // Pressure on the enemy king ring grows faster than linearly (middlegame only).
-            side += Pair(ring_attacks * ring_attacks * 2, 0);
             if color == Color::White {
                 score += side;
             } else {
@@ -227,15 +230,29 @@ impl<B: Bits> Evaluator<B> {
             }
         }
         let phase = phase.min(self.phase_total);
-        let blended = (score.0 * phase + score.1 * (self.phase_total - phase)) / self.phase_total;
-        let from_side = if pos.side_to_move() == Color::White {
-            blended
-        } else {
-            -blended
-        };
+        let white = pos.side_to_move() == Color::White;
         // A frozen side must pass: the opponent in effect moves twice (rules/shockchess.md 2.3).
         let tempo = if pos.is_frozen() { -40 } else { 12 };
-        from_side + tempo
+        let blend = |p: Pair| {
+            let b = (p.0 * phase + p.1 * (self.phase_total - phase)) / self.phase_total;
+            (if white { b } else { -b }) + tempo
+        };
+        let cheap = blend(score);
+        if cheap - LAZY_MARGIN >= beta || cheap.saturating_add(LAZY_MARGIN) <= alpha {
+            return cheap;
+        }
+        for color in Color::BOTH {
+            let (mobility, ring_attacks) = self.mobility(pos, color);
+            // Pressure on the enemy king ring grows faster than linearly (middlegame only).
+            let side =
+                mobility + self.king_shelter(pos, color) + Pair(ring_attacks * ring_attacks * 2, 0);
+            if color == Color::White {
+                score += side;
+            } else {
+                score -= side;
+            }
+        }
+        blend(score)
     }
 
     /// Squares each plain piece reaches that are not its own side's, weighted by kind; and how

@@ -12,7 +12,7 @@ use super::timeman::TimeBudget;
 use super::tt::{Bound, TranspositionTable};
 use super::{INFINITE, Info, Limits, MATE, MATE_BOUND, MAX_PLY, Score, SearchSink};
 use crate::board::{Bits, Move, MoveEntry, MoveList};
-use crate::movegen::generate_legal;
+use crate::movegen::{generate_legal, generate_tactical};
 use crate::notation::render;
 use crate::position::Position;
 use crate::variants::Role;
@@ -653,7 +653,7 @@ impl<B: Bits> Worker<'_, B> {
         let mut best = -INFINITE;
         let mut stand_pat = -INFINITE;
         if !in_check {
-            stand_pat = self.job.eval.evaluate(pos);
+            stand_pat = self.job.eval.evaluate_lazy(pos, alpha, beta);
             if stand_pat >= beta {
                 return stand_pat;
             }
@@ -661,7 +661,7 @@ impl<B: Bits> Worker<'_, B> {
             best = stand_pat;
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
-        generate_legal(pos, &mut list);
+        generate_tactical(pos, &mut list);
         let count = list.len();
         let buffer = std::mem::take(&mut self.buffers[ply]);
         let mut picker = MovePicker::new(&list, buffer, None, [None; 2], !in_check);

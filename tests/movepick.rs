@@ -1,0 +1,90 @@
+//! DESIGN.md §7: the staged move picker yields exactly the generated moves, each once, in every
+//! mode (full search with TT move and killers, quiescence), on random playouts.
+
+#[path = "support/rng.rs"]
+mod rng;
+
+use menagerie::board::{Bits, MoveList};
+use menagerie::movegen::{generate_legal, generate_tactical};
+use menagerie::position::Position;
+use menagerie::search::eval::Evaluator;
+use menagerie::search::movepick::{MovePicker, is_tactical};
+use menagerie::variants::{AnyVariant, Variant, lookup};
+use rng::Rng;
+
+fn check<B: Bits>(v: &'static Variant<B>, seed: u64) -> usize {
+    let eval = Evaluator::new(v);
+    let mut rng = Rng(seed);
+    let mut checked = 0;
+    for _game in 0..20 {
+        let mut pos = Position::start(v);
+        for _ply in 0..80 {
+            let mut list = MoveList::new();
+            generate_legal(&pos, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            let moves: Vec<_> = list.iter().map(|e| e.mv).collect();
+            let tt = Some(moves[rng.below(moves.len())]);
+            let killers = [
+                Some(moves[rng.below(moves.len())]),
+                Some(moves[rng.below(moves.len())]),
+            ];
+            // Full mode: every legal move exactly once.
+            let mut picker = MovePicker::new(&list, Vec::new(), tt, killers, false);
+            let history = |e: &menagerie::board::MoveEntry<B>| (e.mv.raw() % 97) as i32;
+            let mut seen = Vec::new();
+            while let Some(e) = picker.next(&pos, &eval, &history) {
+                seen.push(e.mv.raw());
+            }
+            assert_eq!(
+                seen.first().copied(),
+                tt.map(|m| m.raw()),
+                "the TT move comes first"
+            );
+            let mut expected: Vec<u32> = moves.iter().map(|m| m.raw()).collect();
+            seen.sort_unstable();
+            expected.sort_unstable();
+            assert_eq!(seen, expected, "{}", pos.to_fen());
+            // Quiescence mode: only tactical moves, each at most once, none lost but losing captures.
+            let mut picker = MovePicker::new(&list, Vec::new(), None, [None; 2], true);
+            let mut q = Vec::new();
+            while let Some(e) = picker.next(&pos, &eval, &history) {
+                assert!(is_tactical(&e));
+                q.push(e.mv.raw());
+            }
+            let n = q.len();
+            q.sort_unstable();
+            q.dedup();
+            assert_eq!(n, q.len());
+            // The quiescence generator: the tactical subset, or everything in check.
+            let mut tactical = MoveList::new();
+            generate_tactical(&pos, &mut tactical);
+            let mut got: Vec<u32> = tactical.iter().map(|e| e.mv.raw()).collect();
+            let mut want: Vec<u32> = list
+                .iter()
+                .filter(|e| pos.in_check() || pos.is_frozen() || is_tactical(e))
+                .map(|e| e.mv.raw())
+                .collect();
+            got.sort_unstable();
+            want.sort_unstable();
+            assert_eq!(got, want, "generate_tactical in {}", pos.to_fen());
+            checked += 1;
+            let e = list.as_slice()[rng.below(list.len())];
+            pos = pos.make_move(&e);
+        }
+    }
+    checked
+}
+
+#[test]
+fn picker_yields_exactly_the_generated_moves() {
+    for name in ["chess", "shockchess"] {
+        let n = match lookup(name) {
+            Some(AnyVariant::Narrow(v)) => check(v, 0x5eed),
+            Some(AnyVariant::Wide(v)) => check(v, 0x5eed),
+            None => unreachable!(),
+        };
+        assert!(n > 500, "{name}: {n}");
+    }
+}
