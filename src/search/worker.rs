@@ -465,7 +465,9 @@ impl<B: Bits> Worker<'_, B> {
             self.job.eval.evaluate(pos)
         };
         if !pv_node && !in_check && !frozen {
-            // Reverse futility: far enough above beta that one move cannot lose it all.
+            // Reverse futility: far enough above beta that one move cannot lose it all. Assumes
+            // the static evaluation is within a few pawns of the truth in quiet positions; a
+            // frozen side (the opponent moves twice) and positions in check are excluded.
             if depth <= 6 && static_eval - 90 * depth >= beta && static_eval.abs() < MATE_BOUND {
                 return static_eval;
             }
@@ -513,7 +515,10 @@ impl<B: Bits> Worker<'_, B> {
                 && searched > 0
                 && best > -MATE_BOUND
             {
-                // Futility and late-move pruning of quiet moves near the leaves.
+                // Futility and late-move pruning of quiet moves near the leaves. Assumes a move
+                // that removes nothing, promotes nothing and gives no check changes the material
+                // balance by nothing: true of every variant's quiet moves (drops and pushes
+                // included), since any removal puts the move among the tactical ones.
                 if depth <= 3 && static_eval + 100 + 120 * depth <= alpha {
                     continue;
                 }
@@ -526,6 +531,9 @@ impl<B: Bits> Worker<'_, B> {
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
             } else {
+                // Late-move reductions: assumes the move picker put the likely best moves first
+                // (TT move, captures, killers, history); a reduced move that beats alpha is
+                // searched again at full depth.
                 let reduction =
                     if depth >= 3 && !tactical && !in_check && !gives_check && searched >= 3 {
                         let r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
