@@ -70,17 +70,23 @@ impl<B: Bits> State<B> {
         Ok(())
     }
 
-    fn job(&self, multipv: usize) -> SearchJob<B> {
+    fn job(&self, multipv: usize, searchmoves: &[String]) -> SearchJob<B> {
         let positions = self.game.positions();
+        let root = *self.game.position();
+        // Unparsable `searchmoves` entries are ignored; if none is left, every move is searched.
+        let filter: Vec<_> = searchmoves
+            .iter()
+            .filter_map(|m| parse_move(&root, m).ok().map(|e| e.mv))
+            .collect();
         SearchJob {
-            root: *self.game.position(),
+            root,
             history: positions[..positions.len() - 1]
                 .iter()
                 .map(|p| p.key())
                 .collect(),
             eval: Arc::clone(&self.eval),
             multipv,
-            root_filter: None,
+            root_filter: (!filter.is_empty()).then_some(filter),
         }
     }
 }
@@ -113,6 +119,8 @@ pub struct Engine {
     pool: ThreadPool,
     stop: Arc<AtomicBool>,
     pending: Option<Receiver<SearchReport>>,
+    /// The running (or last) search's shared state, for `ponderhit`.
+    current: Option<Arc<crate::search::Shared>>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -141,6 +149,7 @@ impl Engine {
             options,
             stop: Arc::new(AtomicBool::new(false)),
             pending: None,
+            current: None,
         }
     }
 
@@ -264,7 +273,7 @@ impl Engine {
         let overhead = self.options.move_overhead;
         let tx = Arc::new(Mutex::new(Some(tx)));
         with_state!(self, s => {
-            let job = Arc::new(s.job(multipv));
+            let job = Arc::new(s.job(multipv, &limits.searchmoves));
             let side = job.root.side_to_move();
             let shared = Arc::new(crate::search::worker_shared(
                 Arc::clone(&self.tt),
@@ -274,6 +283,7 @@ impl Engine {
                 budget(&limits, side, overhead),
                 limits.clone(),
             ));
+            self.current = Some(Arc::clone(&shared));
             for i in (0..threads).rev() {
                 let job = Arc::clone(&job);
                 let shared = Arc::clone(&shared);
@@ -291,6 +301,14 @@ impl Engine {
                 });
             }
         });
+    }
+
+    /// The opponent played the expected move: a ponder search becomes a normal timed search whose
+    /// clock starts now.
+    pub fn ponderhit(&self) {
+        if let Some(shared) = &self.current {
+            shared.ponderhit();
+        }
     }
 
     /// Asks a running search to stop as soon as it can.

@@ -19,8 +19,10 @@ use menagerie::variants::{self, AnyVariant, CATALOGUE, Variant};
     about = "A chess-variant engine: perft, bench, analyze, variants (protocols to come)"
 )]
 struct Cli {
+    /// Without a subcommand the engine speaks the protocol the first input line asks for (`uci`
+    /// or `xboard`), as GUIs expect.
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
 }
 
 #[derive(Subcommand)]
@@ -44,6 +46,10 @@ enum Command {
     },
     /// List the variants with one line each.
     Variants,
+    /// Speak UCI on stdin/stdout.
+    Uci,
+    /// Speak CECP (the XBoard protocol) on stdin/stdout.
+    Xboard,
     /// Search fixed positions of every variant to a fixed depth (one thread, 16 MB hash) and
     /// print the node count and speed.
     Bench {
@@ -95,7 +101,19 @@ fn main() -> ExitCode {
         .target(env_logger::Target::Stderr)
         .init();
     let cli = Cli::parse();
-    match cli.command {
+    let Some(command) = cli.command else {
+        menagerie::protocol::run(None);
+        return ExitCode::SUCCESS;
+    };
+    match command {
+        Command::Uci => {
+            menagerie::protocol::run(Some(menagerie::protocol::Protocol::Uci));
+            ExitCode::SUCCESS
+        }
+        Command::Xboard => {
+            menagerie::protocol::run(Some(menagerie::protocol::Protocol::Xboard));
+            ExitCode::SUCCESS
+        }
         Command::Variants => {
             for (name, summary, built) in CATALOGUE {
                 let mark = if *built { "" } else { "  [not built yet]" };

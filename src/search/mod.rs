@@ -42,6 +42,10 @@ pub struct Limits {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub infinite: bool,
+    /// Ponder search: no time limit until `ponderhit`, then the clock limits apply from then on.
+    pub ponder: bool,
+    /// Root moves to search (canonical strings, UCI `searchmoves`); empty for all.
+    pub searchmoves: Vec<String>,
 }
 
 /// A score as the protocols print it.
@@ -124,11 +128,14 @@ pub fn worker_shared(
     budget: timeman::TimeBudget,
     limits: Limits,
 ) -> Shared {
+    let pondering = AtomicBool::new(limits.ponder);
     Shared {
         tt,
         stop,
         nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
         start,
+        clock_offset_ms: AtomicU64::new(0),
+        pondering,
         budget,
         limits,
     }

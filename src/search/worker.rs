@@ -24,11 +24,36 @@ pub struct Shared {
     /// Nodes per thread, flushed every few thousand nodes.
     pub nodes: Vec<AtomicU64>,
     pub start: Instant,
+    /// Milliseconds after `start` at which the clock began to run (set by `ponderhit`).
+    pub clock_offset_ms: AtomicU64,
+    /// A ponder search not yet converted by `ponderhit`: no time limit applies.
+    pub pondering: AtomicBool,
     pub budget: TimeBudget,
     pub limits: Limits,
 }
 
 impl Shared {
+    /// Time on the clock for this move: since `go`, or since `ponderhit` for a ponder search.
+    pub fn clock_elapsed(&self) -> std::time::Duration {
+        self.start
+            .elapsed()
+            .saturating_sub(std::time::Duration::from_millis(
+                self.clock_offset_ms.load(Ordering::Relaxed),
+            ))
+    }
+
+    /// Turns a ponder search into a normal one whose clock starts now.
+    pub fn ponderhit(&self) {
+        self.clock_offset_ms
+            .store(self.start.elapsed().as_millis() as u64, Ordering::Relaxed);
+        self.pondering.store(false, Ordering::Relaxed);
+    }
+
+    /// Whether the search must go on until told to stop (infinite, or pondering).
+    fn unbounded(&self) -> bool {
+        self.limits.infinite || self.pondering.load(Ordering::Relaxed)
+    }
+
     pub fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
     }
@@ -214,8 +239,7 @@ impl<B: Bits> Worker<'_, B> {
 
     /// Whether the main thread should not start another iteration.
     fn should_stop_after_iteration(&self, lines: &[RootMove<B>]) -> bool {
-        let l = &self.shared.limits;
-        if l.infinite {
+        if self.shared.unbounded() {
             return false;
         }
         let timed = self.shared.budget.soft.is_some();
@@ -223,7 +247,7 @@ impl<B: Bits> Worker<'_, B> {
             return true; // A forced move (a frozen side's pass included) needs no thought.
         }
         if let Some(soft) = self.shared.budget.soft
-            && self.shared.start.elapsed() >= soft
+            && self.shared.clock_elapsed() >= soft
         {
             return true;
         }
@@ -315,11 +339,10 @@ impl<B: Bits> Worker<'_, B> {
         if self.nodes & 1023 == 0 {
             self.flush_nodes();
             if self.id == 0 {
-                let over_time = self
-                    .shared
-                    .budget
-                    .hard
-                    .is_some_and(|h| self.shared.start.elapsed() >= h);
+                let over_time =
+                    self.shared.budget.hard.is_some_and(|h| {
+                        !self.shared.unbounded() && self.shared.clock_elapsed() >= h
+                    });
                 let over_nodes = self
                     .shared
                     .limits
