@@ -236,6 +236,21 @@ impl Engine {
         })
     }
 
+    /// Takes back the last move played (by `play` or `set_position`); false when there is none.
+    pub fn undo(&mut self) -> bool {
+        self.wait();
+        with_state!(mut self, s => s.game.undo())
+    }
+
+    /// The canonical string of the legal move `mv` names in the current position, without
+    /// playing it. Reads only, so it may be called while a search runs.
+    pub fn parse(&self, mv: &str) -> Result<String, crate::notation::MoveError> {
+        with_state!(self, s => {
+            let pos = s.game.position();
+            parse_move(pos, mv).map(|e| render(pos, &e))
+        })
+    }
+
     pub fn fen(&self) -> String {
         with_state!(self, s => s.game.position().to_fen())
     }

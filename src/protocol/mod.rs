@@ -52,8 +52,18 @@ pub fn spawn_reader() -> Receiver<String> {
         .name("stdin".into())
         .spawn(move || {
             let stdin = std::io::stdin();
-            for line in stdin.lock().lines() {
-                let Ok(line) = line else { break };
+            let mut stdin = stdin.lock();
+            let mut bytes = Vec::new();
+            loop {
+                bytes.clear();
+                match stdin.read_until(b'\n', &mut bytes) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {}
+                }
+                // Invalid UTF-8 is replaced, not fatal: the line is then an unknown command.
+                let line = String::from_utf8_lossy(&bytes)
+                    .trim_end_matches(['\n', '\r'])
+                    .to_string();
                 log::debug!("< {line}");
                 if tx.send(line).is_err() {
                     break;

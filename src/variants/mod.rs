@@ -3,6 +3,7 @@
 //! One file per family builds them; [`lookup`] hands them out by name.
 
 mod orthodox;
+pub mod xboard;
 
 pub use orthodox::{KNIGHT_LEAPS, chess_on_board};
 

@@ -1,0 +1,243 @@
+//! `lift`, `put`, `hover` → `highlight`, `choice` (PROTOCOL.md §3.9), computed from the FEN and
+//! the canonical legal moves of the current position.
+
+use super::moves::{Shape, coords, shape};
+
+/// The board of a FEN: `grid[rank][file]`, rank 0 at the bottom; `Some('*')` is a hole.
+pub struct Board {
+    grid: Vec<Vec<Option<char>>>,
+    white_to_move: bool,
+}
+
+impl Board {
+    pub fn from_fen(fen: &str) -> Option<Board> {
+        let mut fields = fen.split_whitespace();
+        let placement = fields.next()?;
+        let placement = placement.split('[').next()?;
+        let white_to_move = fields.next() != Some("b");
+        let mut grid = Vec::new();
+        for row in placement.split('/') {
+            let mut cells = Vec::new();
+            let mut count = 0usize;
+            for c in row.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    count = (count * 10 + d as usize).min(64);
+                    continue;
+                }
+                cells.extend(std::iter::repeat_n(None, count));
+                count = 0;
+                if c.is_ascii_alphabetic() || c == '*' {
+                    cells.push(Some(c));
+                }
+            }
+            cells.extend(std::iter::repeat_n(None, count));
+            grid.push(cells);
+        }
+        grid.reverse();
+        Some(Board {
+            grid,
+            white_to_move,
+        })
+    }
+
+    fn files(&self) -> usize {
+        self.grid.iter().map(Vec::len).max().unwrap_or(0)
+    }
+
+    fn at(&self, square: &str) -> Option<char> {
+        let (f, r) = coords(square)?;
+        *self.grid.get(r)?.get(f)?
+    }
+
+    fn on_board(&self, square: &str) -> bool {
+        coords(square).is_some_and(|(f, r)| r < self.grid.len() && f < self.files())
+    }
+
+    fn enemy_at(&self, square: &str) -> bool {
+        self.at(square).is_some_and(|c| {
+            c != '*' && c.is_ascii_alphabetic() && c.is_ascii_uppercase() != self.white_to_move
+        })
+    }
+
+    /// A COLORFEN with the given marks, ranks top-down, holes counted as squares.
+    fn colorfen(&self, marks: &[(String, char)]) -> String {
+        let files = self.files();
+        let mut rows = Vec::new();
+        for r in (0..self.grid.len()).rev() {
+            let mut row = String::new();
+            let mut empty = 0;
+            for f in 0..files {
+                match marks
+                    .iter()
+                    .find(|(sq, _)| coords(sq) == Some((f, r)))
+                    .map(|m| m.1)
+                {
+                    Some(c) => {
+                        if empty > 0 {
+                            row.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        row.push(c);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                row.push_str(&empty.to_string());
+            }
+            rows.push(row);
+        }
+        rows.join("/")
+    }
+}
+
+/// The marker state: the lifted square and the kill squares the user released on.
+#[derive(Default, Debug)]
+pub struct Markers {
+    from: Option<String>,
+    kills: Vec<String>,
+}
+
+fn rank_of(mark: char) -> u8 {
+    match mark {
+        'C' => 5,
+        'M' => 4,
+        'B' => 3,
+        'R' => 2,
+        _ => 1,
+    }
+}
+
+impl Markers {
+    pub fn clear(&mut self) {
+        *self = Markers::default();
+    }
+
+    /// The moves of the lifted piece that remove every kill square so far.
+    fn candidates(&self, legal: &[String]) -> Vec<Shape> {
+        let Some(from) = &self.from else {
+            return Vec::new();
+        };
+        legal
+            .iter()
+            .filter_map(|m| shape(m))
+            .filter(|s| &s.from == from && self.kills.iter().all(|k| s.victims.contains(k)))
+            .collect()
+    }
+
+    /// The answer to `lift SQ`, if any.
+    pub fn lift(&mut self, square: &str, fen: &str, legal: &[String]) -> Option<String> {
+        let board = Board::from_fen(fen)?;
+        if !board.on_board(square) {
+            // Holdings pseudo-squares (no playable variant has a hand yet) and garbage.
+            self.clear();
+            return None;
+        }
+        if self.kills.last().map(String::as_str) != Some(square) {
+            self.from = Some(square.to_string());
+            self.kills.clear();
+        }
+        let moves = self.candidates(legal);
+        let mut marks: Vec<(String, char)> = Vec::new();
+        let mut mark = |sq: &str, c: char| {
+            if let Some(m) = marks.iter_mut().find(|m| m.0 == sq) {
+                if rank_of(c) > rank_of(m.1) {
+                    m.1 = c;
+                }
+            } else {
+                marks.push((sq.to_string(), c));
+            }
+        };
+        for s in &moves {
+            for v in &s.victims {
+                if !self.kills.contains(v) {
+                    mark(v, 'C');
+                }
+            }
+            if s.victims.len() != self.kills.len() {
+                // Not complete yet: only its next victims are marked.
+                continue;
+            }
+            let same: Vec<&Shape> = moves
+                .iter()
+                .filter(|o| o.to == s.to && o.victims == s.victims)
+                .collect();
+            let dest = if s.promotion.is_some() {
+                if same.len() > 1 { 'M' } else { 'B' }
+            } else if board.enemy_at(&s.to) {
+                'R'
+            } else {
+                'Y'
+            };
+            mark(&s.to, dest);
+        }
+        Some(format!("highlight {}", board.colorfen(&marks)))
+    }
+
+    /// The answer to `put SQ`, if any: `choice` for a promotion; a release on a victim square
+    /// becomes a kill square.
+    pub fn put(&mut self, square: &str, fen: &str, legal: &[String]) -> Option<String> {
+        self.from.as_ref()?;
+        let moves = self.candidates(legal);
+        if moves.iter().any(|s| {
+            s.victims.iter().any(|v| v == square) && !self.kills.iter().any(|k| k == square)
+        }) {
+            self.kills.push(square.to_string());
+            return None;
+        }
+        let to_here: Vec<&Shape> = moves
+            .iter()
+            .filter(|s| s.to == square && s.victims.len() == self.kills.len())
+            .collect();
+        let promotions: Vec<char> = to_here.iter().filter_map(|s| s.promotion).collect();
+        if !promotions.is_empty() {
+            let mut letters: String = promotions.iter().map(|c| c.to_ascii_uppercase()).collect();
+            if to_here.iter().any(|s| s.promotion.is_none()) {
+                // The optional promotion: the mover's own letter declines it.
+                let from = self.from.as_deref().unwrap_or_default();
+                if let Some(c) = Board::from_fen(fen).and_then(|b| b.at(from)) {
+                    letters.push(c.to_ascii_uppercase());
+                }
+            }
+            self.clear();
+            return Some(format!("choice {letters}"));
+        }
+        self.clear();
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chess_start_lift() {
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let legal = vec!["e2e3".to_string(), "e2e4".to_string(), "g1f3".to_string()];
+        let mut m = Markers::default();
+        assert_eq!(
+            m.lift("e2", fen, &legal).unwrap(),
+            "highlight 8/8/8/8/4Y3/4Y3/8/8"
+        );
+        assert_eq!(m.lift("j1", fen, &legal), None);
+    }
+
+    #[test]
+    fn kill_squares() {
+        // CA-T3a-like: a1 shoots a4 and returns, or goes on.
+        let fen = "8/8/8/8/p7/8/8/R6K w - - 0 1";
+        let legal: Vec<String> = ["a1a4,a4a1", "a1a2", "a1a3", "a1a4"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let mut m = Markers::default();
+        let h = m.lift("a1", fen, &legal).unwrap();
+        assert_eq!(h, "highlight 8/8/8/8/C7/Y7/Y7/8");
+        assert_eq!(m.put("a4", fen, &legal), None);
+        assert_eq!(
+            m.lift("a4", fen, &legal).unwrap(),
+            "highlight 8/8/8/8/8/8/8/Y7"
+        );
+    }
+}

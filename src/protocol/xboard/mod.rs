@@ -1,0 +1,877 @@
+//! CECP, the XBoard protocol version 2 (PROTOCOL.md §3-§6): the command state machine. Lines from
+//! the stdin thread and search results from the search threads arrive on one channel, so the
+//! loop answers `ping`, `?`, `.`, `lift` and the rest while a search runs.
+//!
+//! Submodules: [`moves`] (move strings, the XBoard compatibility layer of §5), [`markers`]
+//! (`lift`/`put` → `highlight`/`choice`), [`time`] (`level`, `st`, `sd`, `time`, `otim`).
+
+pub mod markers;
+pub mod moves;
+pub mod time;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use super::Output;
+use crate::board::Color;
+use crate::engine::Engine;
+use crate::game::Outcome;
+use crate::notation::MoveError;
+use crate::search::{Info, Limits, Score, SearchReport, SearchSink};
+use crate::variants::{self, AnyVariant};
+
+enum Event {
+    Line(String),
+    /// The search with this id has ended.
+    Done(u64),
+    Eof,
+}
+
+/// What the search threads are doing for us.
+enum Search {
+    Idle,
+    /// On the engine's own move: the result is played.
+    Thinking(u64),
+    /// On the opponent's time after playing the expected reply `mv` on the engine's board;
+    /// `finished` once the search ended by itself.
+    Pondering {
+        id: u64,
+        mv: String,
+        finished: bool,
+    },
+    Analyzing(u64),
+}
+
+/// Formats thinking output and reports the end of a search to the command loop.
+struct Sink {
+    out: Output,
+    post: Arc<AtomicBool>,
+    last: Arc<Mutex<Option<Info>>>,
+    events: Sender<Event>,
+    id: u64,
+}
+
+/// `PLY SCORE TIME NODES PV` (§3.6).
+fn thinking_line(info: &Info) -> String {
+    let score = match info.score {
+        Score::Cp(cp) => cp,
+        Score::Mate(n) if n > 0 => 100_000 + n,
+        Score::Mate(n) => -100_000 + n,
+    };
+    format!(
+        "{} {} {} {} {}",
+        info.depth,
+        score,
+        info.time.as_millis() / 10,
+        info.nodes,
+        moves::pv_text(&info.pv)
+    )
+}
+
+impl SearchSink for Sink {
+    fn on_info(&self, info: &Info) {
+        if info.multipv <= 1 {
+            *self.last.lock().unwrap_or_else(|e| e.into_inner()) = Some(info.clone());
+        }
+        if self.post.load(Ordering::Relaxed) && !info.pv.is_empty() {
+            self.out.line(&thinking_line(info));
+        }
+    }
+    fn on_bestmove(&self, _report: &SearchReport) {
+        let _ = self.events.send(Event::Done(self.id));
+    }
+}
+
+/// Speaks CECP until `quit` or end of input. `first` is the line that chose the protocol.
+pub fn run(input: Receiver<String>, out: Output, first: Option<String>) {
+    let (tx, rx) = channel();
+    let forward = tx.clone();
+    let _ = std::thread::Builder::new()
+        .name("xboard-input".into())
+        .spawn(move || {
+            while let Ok(line) = input.recv() {
+                if forward.send(Event::Line(line)).is_err() {
+                    return;
+                }
+            }
+            let _ = forward.send(Event::Eof);
+        });
+    let mut xb = Xboard::new(out, tx);
+    let handle = |xb: &mut Xboard, line: &str| -> bool {
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| xb.command(line))) {
+            Ok(go_on) => go_on,
+            Err(_) => {
+                log::error!("internal error on input line {line:?}");
+                true
+            }
+        }
+    };
+    if let Some(line) = first
+        && !handle(&mut xb, &line)
+    {
+        return;
+    }
+    while let Ok(event) = rx.recv() {
+        match event {
+            Event::Line(line) => {
+                if !handle(&mut xb, &line) {
+                    break;
+                }
+            }
+            Event::Done(id) => {
+                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| xb.done(id)));
+            }
+            Event::Eof => break,
+        }
+    }
+    xb.halt();
+}
+
+/// The result line of §3.8.
+fn claim(outcome: &Outcome) -> String {
+    let reason = match outcome {
+        Outcome::FiftyMoves => "Draw by 50-move rule",
+        o => o.reason(),
+    };
+    format!("{} {{{reason}}}", outcome.result())
+}
+
+/// Board, sorted hand and side to move of a FEN: what §3.3 compares.
+fn fen_key(fen: &str) -> Option<(String, String, String)> {
+    let mut fields = fen.split_whitespace();
+    let placement = fields.next()?;
+    let side = fields.next().unwrap_or("w").to_string();
+    let (board, hand) = match placement.find('[') {
+        Some(i) => (&placement[..i], &placement[i..]),
+        None => (placement, ""),
+    };
+    let mut expanded = String::new();
+    let mut count = 0usize;
+    for c in board.chars() {
+        if let Some(d) = c.to_digit(10) {
+            count = (count * 10 + d as usize).min(64);
+        } else {
+            expanded.extend(std::iter::repeat_n('1', count));
+            count = 0;
+            expanded.push(c);
+        }
+    }
+    expanded.extend(std::iter::repeat_n('1', count));
+    let mut hand: Vec<char> = hand.chars().filter(|c| c.is_ascii_alphabetic()).collect();
+    hand.sort_unstable();
+    Some((expanded, hand.into_iter().collect(), side))
+}
+
+fn start_fen(variant: &str) -> Option<&'static str> {
+    Some(match variants::lookup(variant)? {
+        AnyVariant::Narrow(v) => v.start_fen,
+        AnyVariant::Wide(v) => v.start_fen,
+    })
+}
+
+/// Replaces control characters so that an echoed input stays one line.
+fn printable(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .collect()
+}
+
+struct Xboard {
+    out: Output,
+    events: Sender<Event>,
+    engine: Engine,
+    /// The side the engine plays; `None` in force mode.
+    side: Option<Color>,
+    analyzing: bool,
+    post: Arc<AtomicBool>,
+    ponder: bool,
+    computer: bool,
+    full_legs: bool,
+    highlight: bool,
+    /// False after an invalid `setboard`, until `new` or a valid one.
+    valid: bool,
+    excluded: Vec<String>,
+    clock: time::Clock,
+    search: Search,
+    next_id: u64,
+    pongs: Vec<String>,
+    last: Arc<Mutex<Option<Info>>>,
+    search_start: Instant,
+    hint: Option<String>,
+    markers: markers::Markers,
+    /// The real position (without a ponder move): FEN and legal moves.
+    fen: String,
+    legal: Vec<String>,
+    /// Plies since the last position set from outside.
+    plies: usize,
+}
+
+impl Xboard {
+    fn new(out: Output, events: Sender<Event>) -> Xboard {
+        let mut xb = Xboard {
+            out,
+            events,
+            engine: Engine::new(),
+            side: Some(Color::Black),
+            analyzing: false,
+            post: Arc::new(AtomicBool::new(false)),
+            ponder: false,
+            computer: false,
+            full_legs: false,
+            highlight: true,
+            valid: true,
+            excluded: Vec::new(),
+            clock: time::Clock::default(),
+            search: Search::Idle,
+            next_id: 0,
+            pongs: Vec::new(),
+            last: Arc::new(Mutex::new(None)),
+            search_start: Instant::now(),
+            hint: None,
+            markers: markers::Markers::default(),
+            fen: String::new(),
+            legal: Vec::new(),
+            plies: 0,
+        };
+        xb.refresh();
+        xb
+    }
+
+    fn line(&self, text: &str) {
+        self.out.line(text);
+    }
+
+    /// Re-reads the real position after a change.
+    fn refresh(&mut self) {
+        self.fen = self.engine.fen();
+        self.legal = self.engine.legal_moves();
+        self.markers.clear();
+    }
+
+    fn side_to_move(&self) -> Color {
+        if self.fen.split_whitespace().nth(1) == Some("b") {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    fn parse(&self, mv: &str) -> Option<String> {
+        self.engine.parse(mv).ok()
+    }
+
+    /// Stops whatever the search threads do and waits for them; takes back a ponder move.
+    fn halt(&mut self) {
+        match std::mem::replace(&mut self.search, Search::Idle) {
+            Search::Idle => {}
+            Search::Thinking(_) | Search::Analyzing(_) => {
+                self.engine.stop();
+                self.engine.wait();
+            }
+            Search::Pondering { .. } => {
+                self.engine.stop();
+                self.engine.wait();
+                self.engine.undo();
+            }
+        }
+        self.flush_pongs();
+    }
+
+    fn flush_pongs(&mut self) {
+        for p in std::mem::take(&mut self.pongs) {
+            self.line(&format!("pong {p}"));
+        }
+    }
+
+    fn start(&mut self, limits: Limits) -> u64 {
+        self.next_id += 1;
+        let id = self.next_id;
+        *self.last.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        self.search_start = Instant::now();
+        let sink = Arc::new(Sink {
+            out: self.out.clone(),
+            post: Arc::clone(&self.post),
+            last: Arc::clone(&self.last),
+            events: self.events.clone(),
+            id,
+        });
+        self.engine.go(limits, sink);
+        id
+    }
+
+    /// The root moves for a search: the exclusions and, under CECP, the compatibility layer.
+    fn root_moves(&self) -> Vec<String> {
+        let allowed: Vec<String> = self
+            .legal
+            .iter()
+            .filter(|m| !self.excluded.contains(m))
+            .cloned()
+            .collect();
+        let keep =
+            moves::playable_at_root(&allowed, self.computer, self.full_legs, |s| self.parse(s));
+        if keep.len() == self.legal.len() {
+            Vec::new()
+        } else {
+            keep
+        }
+    }
+
+    fn start_analysis(&mut self) {
+        if !self.analyzing || !self.valid || self.legal.is_empty() {
+            return;
+        }
+        let limits = Limits {
+            infinite: true,
+            searchmoves: self.root_moves(),
+            ..Limits::default()
+        };
+        let id = self.start(limits);
+        self.search = Search::Analyzing(id);
+    }
+
+    /// After a position change: analyze, claim, or think if it is the engine's turn.
+    fn position_changed(&mut self, claim_allowed: bool) {
+        if self.analyzing {
+            self.start_analysis();
+            return;
+        }
+        if self.side.is_none() || !self.valid {
+            return;
+        }
+        if let Some(o) = self.engine.outcome() {
+            if claim_allowed {
+                self.line(&claim(&o));
+                self.side = None;
+            }
+            return;
+        }
+        if self.side == Some(self.side_to_move()) {
+            self.think();
+        }
+    }
+
+    /// The engine's turn: a forced pass at once, otherwise a search.
+    fn think(&mut self) {
+        if self.legal.len() == 1 && self.legal[0] == "0000" {
+            self.play_own("0000", None);
+            return;
+        }
+        let mut limits = self.clock.limits(self.side_to_move(), &self.fen);
+        let root = self.root_moves();
+        let root = if root.is_empty() && !self.excluded.is_empty() {
+            self.legal.clone()
+        } else {
+            root
+        };
+        limits.searchmoves = root;
+        let id = self.start(limits);
+        self.search = Search::Thinking(id);
+    }
+
+    /// Sends and plays the engine's move, claims a result, then ponders if asked to.
+    fn play_own(&mut self, mv: &str, ponder: Option<String>) {
+        let text = moves::emission(mv, self.full_legs, |s| self.parse(s));
+        if self.engine.play(mv).is_err() {
+            log::error!("the search returned an illegal move {mv}");
+            return;
+        }
+        self.line(&format!("move {text}"));
+        self.plies += 1;
+        self.excluded.clear();
+        self.refresh();
+        self.hint = None;
+        if let Some(o) = self.engine.outcome() {
+            self.line(&claim(&o));
+            self.side = None;
+            self.flush_pongs();
+            return;
+        }
+        self.flush_pongs();
+        if self.ponder
+            && let Some(p) = ponder
+        {
+            self.start_ponder(&p);
+        }
+    }
+
+    fn start_ponder(&mut self, mv: &str) {
+        let Some(mv) = self.parse(mv) else { return };
+        if self.engine.play(&mv).is_err() {
+            return;
+        }
+        if self.engine.outcome().is_some() {
+            self.engine.undo();
+            return;
+        }
+        self.hint = Some(mv.clone());
+        let us = self.side_to_move().flip();
+        let mut limits = self.clock.limits(us, &self.engine.fen());
+        limits.ponder = true;
+        let id = self.start(limits);
+        self.search = Search::Pondering {
+            id,
+            mv,
+            finished: false,
+        };
+    }
+
+    /// A search has ended by itself (or after `stop`/`?`).
+    fn done(&mut self, id: u64) {
+        match &mut self.search {
+            Search::Thinking(i) if *i == id => {
+                self.search = Search::Idle;
+                let report = self.engine.wait();
+                match report.and_then(|r| r.best.clone().map(|b| (b, r.ponder))) {
+                    Some((best, ponder)) => self.play_own(&best, ponder),
+                    None => {
+                        self.flush_pongs();
+                        self.position_changed(true);
+                    }
+                }
+            }
+            Search::Pondering {
+                id: i, finished, ..
+            } if *i == id => *finished = true,
+            Search::Analyzing(i) if *i == id => {
+                self.search = Search::Idle;
+                self.engine.wait();
+            }
+            _ => {}
+        }
+    }
+
+    fn refuse(&self, input: &str, error: &MoveError) {
+        let input = printable(input);
+        let line = match error {
+            MoveError::Illegal {
+                reason: Some(r), ..
+            } => format!("Illegal move ({}): {input}", printable(r)),
+            MoveError::Illegal { reason: None, .. } => format!("Illegal move: {input}"),
+            MoveError::Ambiguous { .. } => format!("Illegal move (ambiguous): {input}"),
+        };
+        self.line(&line);
+    }
+
+    /// `usermove M` or a bare move.
+    fn usermove(&mut self, mv: &str) {
+        if !self.valid {
+            self.line(&format!(
+                "Illegal move (no valid position): {}",
+                printable(mv)
+            ));
+            return;
+        }
+        if let Search::Pondering {
+            mv: expected,
+            finished,
+            ..
+        } = &self.search
+        {
+            let m = mv.trim().trim_end_matches(';');
+            let hit = m == expected.as_str()
+                || (expected == "0000" && matches!(m, "@@@@" | "--" | "pass" | "null"));
+            if hit {
+                let finished = *finished;
+                let Search::Pondering { id, .. } = self.search else {
+                    return;
+                };
+                self.plies += 1;
+                self.excluded.clear();
+                self.refresh();
+                self.search = Search::Thinking(id);
+                self.engine.ponderhit();
+                if finished {
+                    self.done(id);
+                }
+                return;
+            }
+        }
+        self.halt();
+        match self.engine.parse(mv) {
+            Ok(canonical) => {
+                if self.engine.play(&canonical).is_err() {
+                    return;
+                }
+                self.plies += 1;
+                self.excluded.clear();
+                self.refresh();
+                self.position_changed(true);
+            }
+            Err(e) => self.refuse(mv, &e),
+        }
+    }
+
+    fn features(&self) {
+        let mut names = vec!["normal"];
+        names.extend(variants::playable().filter(|&v| v != "chess"));
+        self.line("feature done=0");
+        self.line(&format!(
+            "feature myname=\"menagerie {}\" variants=\"{}\"",
+            env!("CARGO_PKG_VERSION"),
+            names.join(",")
+        ));
+        self.line(
+            "feature setboard=1 usermove=1 ping=1 time=1 draw=0 sigint=0 sigterm=0 reuse=1 \
+             analyze=1 colors=0 playother=1 san=0 name=1 memory=1 smp=1 exclude=1 highlight=1 \
+             debug=1 nps=0",
+        );
+        self.line("feature option=\"XBoardLegs -combo *compat /// full\"");
+        self.line("feature option=\"MultiPV -spin 1 1 64\"");
+        self.line("feature done=1");
+    }
+
+    fn new_game(&mut self) {
+        self.halt();
+        let _ = self.engine.set_variant("chess");
+        self.engine.new_game();
+        self.side = Some(Color::Black);
+        self.clock.depth = None;
+        self.computer = false;
+        self.excluded.clear();
+        self.valid = true;
+        self.plies = 0;
+        self.hint = None;
+        self.refresh();
+        self.start_analysis();
+    }
+
+    fn variant(&mut self, name: &str) {
+        let known = variants::lookup(name).is_some();
+        if !known {
+            self.line(&format!(
+                "Error (unsupported variant): variant {}",
+                printable(name)
+            ));
+            return;
+        }
+        self.halt();
+        let _ = self.engine.set_variant(name);
+        self.valid = true;
+        self.plies = 0;
+        self.excluded.clear();
+        self.refresh();
+        if let Some(setup) = variants::xboard::setup_line(name) {
+            self.line(&setup);
+        }
+        self.start_analysis();
+    }
+
+    fn setboard(&mut self, fen: &str) {
+        self.halt();
+        self.excluded.clear();
+        let Some(key) = fen_key(fen) else {
+            self.line("tellusererror Illegal position: empty FEN");
+            self.valid = false;
+            return;
+        };
+        // A relayed pass (§3.3 step 2).
+        if self.valid && self.legal.iter().any(|m| m == "0000") && self.engine.play("0000").is_ok()
+        {
+            if fen_key(&self.engine.fen()) == Some(key.clone()) {
+                self.plies += 1;
+                self.refresh();
+                self.position_changed(true);
+                return;
+            }
+            self.engine.undo();
+        }
+        let start = start_fen(self.engine.variant_name());
+        let result = if start.and_then(fen_key) == Some(key) {
+            self.engine.set_position(None, &[])
+        } else {
+            self.engine.set_position(Some(fen), &[])
+        };
+        match result {
+            Ok(()) => {
+                self.valid = true;
+                self.plies = 0;
+                self.refresh();
+                self.position_changed(false);
+            }
+            Err(e) => {
+                self.valid = false;
+                self.line(&format!(
+                    "tellusererror Illegal position: {}",
+                    printable(&e)
+                ));
+            }
+        }
+    }
+
+    fn take_back(&mut self, plies: usize) {
+        self.halt();
+        if self.plies < plies || !self.valid {
+            self.start_analysis();
+            return;
+        }
+        for _ in 0..plies {
+            self.engine.undo();
+        }
+        self.plies -= plies;
+        self.excluded.clear();
+        self.refresh();
+        self.start_analysis();
+    }
+
+    /// `exclude`/`include` (§3.7): a move, `all`, or ranks written as `:` (10) and `;` (11).
+    fn exclusion(&mut self, arg: &str, exclude: bool) {
+        let targets: Vec<String> = if arg == "all" {
+            self.legal.clone()
+        } else {
+            let text = arg.replace(':', "10").replace(';', "11");
+            match self.parse(&text) {
+                Some(m) => vec![m],
+                None => {
+                    // Kill squares dropped: every move with that from, to and promotion.
+                    let Some(want) = moves::shape(&text) else {
+                        return;
+                    };
+                    self.legal
+                        .iter()
+                        .filter(|m| {
+                            moves::shape(m).is_some_and(|s| {
+                                s.from == want.from
+                                    && s.to == want.to
+                                    && s.promotion == want.promotion
+                            })
+                        })
+                        .cloned()
+                        .collect()
+                }
+            }
+        };
+        if targets.is_empty() {
+            return;
+        }
+        let restart = matches!(self.search, Search::Analyzing(_));
+        if restart {
+            self.halt();
+        }
+        for t in targets {
+            if exclude {
+                if !self.excluded.contains(&t) {
+                    self.excluded.push(t);
+                }
+            } else {
+                self.excluded.retain(|m| m != &t);
+            }
+        }
+        if restart {
+            self.start_analysis();
+        }
+    }
+
+    fn stat01(&self) {
+        let last = self.last.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let (nodes, depth, mv) = match &last {
+            Some(i) => (i.nodes, i.depth, i.pv.first().cloned()),
+            None => (0, 0, None),
+        };
+        let cs = self.search_start.elapsed().as_millis() / 10;
+        let total = self.legal.len();
+        let mut text = format!("stat01: {cs} {nodes} {depth} 0 {total}");
+        if let Some(m) = mv {
+            text.push(' ');
+            text.push_str(if m == "0000" { "@@@@" } else { &m });
+        }
+        self.line(&text);
+    }
+
+    /// Sets an engine option with the search halted; analysis restarts.
+    fn set_option(&mut self, name: &str, value: &str) {
+        self.halt();
+        if let Err(e) = self.engine.set_option(name, value) {
+            log::warn!("{e}");
+        }
+        self.start_analysis();
+    }
+
+    /// One input line; false on `quit`.
+    fn command(&mut self, raw: &str) -> bool {
+        let line = raw.trim();
+        let (cmd, arg) = match line.split_once(char::is_whitespace) {
+            Some((c, a)) => (c, a.trim()),
+            None => (line, ""),
+        };
+        match cmd {
+            "" => {}
+            "quit" => {
+                self.halt();
+                return false;
+            }
+            "xboard" | "random" | "name" | "rating" | "ics" | "draw" | "egtpath" | "accepted"
+            | "otherboard" | "hover" | "nps" => {}
+            "protover" => self.features(),
+            "rejected" => {
+                if arg == "highlight" {
+                    self.highlight = false;
+                }
+            }
+            "new" => self.new_game(),
+            "variant" => self.variant(arg),
+            "computer" => self.computer = true,
+            "force" => {
+                self.halt();
+                self.side = None;
+            }
+            "go" => {
+                self.halt();
+                self.analyzing = false;
+                self.side = Some(self.side_to_move());
+                if self.valid {
+                    self.position_changed(true);
+                }
+            }
+            "playother" => {
+                self.halt();
+                self.side = Some(self.side_to_move().flip());
+            }
+            "usermove" => self.usermove(arg),
+            "?" => {
+                if matches!(self.search, Search::Thinking(_)) {
+                    self.engine.stop();
+                }
+            }
+            "ping" => {
+                if matches!(self.search, Search::Thinking(_)) {
+                    self.pongs.push(printable(arg));
+                } else {
+                    self.line(&format!("pong {}", printable(arg)));
+                }
+            }
+            "result" => {
+                self.halt();
+                self.side = None;
+            }
+            "setboard" => self.setboard(arg),
+            "undo" => self.take_back(1),
+            "remove" => self.take_back(2),
+            "level" => self.clock.level(arg),
+            "st" => self.clock.st(arg),
+            "sd" => self.clock.sd(arg),
+            "time" => self.clock.time(arg, true),
+            "otim" => self.clock.time(arg, false),
+            "post" => self.post.store(true, Ordering::Relaxed),
+            "nopost" => self.post.store(false, Ordering::Relaxed),
+            "hard" => self.ponder = true,
+            "easy" => {
+                self.ponder = false;
+                if matches!(self.search, Search::Pondering { .. }) {
+                    self.halt();
+                }
+            }
+            "analyze" => {
+                self.halt();
+                self.analyzing = true;
+                self.side = None;
+                self.start_analysis();
+            }
+            "exit" => {
+                self.halt();
+                self.analyzing = false;
+            }
+            "." => {
+                if self.analyzing {
+                    self.stat01();
+                }
+            }
+            "hint" => {
+                if let Some(h) = &self.hint {
+                    let h = if h == "0000" { "@@@@" } else { h };
+                    self.line(&format!("Hint: {h}"));
+                }
+            }
+            "bk" => {
+                self.line(" no book");
+                self.line("");
+            }
+            "memory" => {
+                if let Ok(mb) = arg.parse::<u64>() {
+                    self.set_option("Hash", &mb.clamp(1, 65_536).to_string());
+                }
+            }
+            "cores" => {
+                if let Ok(n) = arg.parse::<u64>() {
+                    self.set_option("Threads", &n.clamp(1, 256).to_string());
+                }
+            }
+            "option" => {
+                let (name, value) = arg.split_once('=').unwrap_or((arg, ""));
+                match name.trim() {
+                    "XBoardLegs" => self.full_legs = value.trim() == "full",
+                    "MultiPV" => self.set_option("MultiPV", value),
+                    other => log::warn!("unknown option {other:?}"),
+                }
+            }
+            "exclude" => self.exclusion(arg, true),
+            "include" => self.exclusion(arg, false),
+            "lift" => {
+                if self.highlight
+                    && let Some(h) = self.markers.lift(arg, &self.fen, &self.legal)
+                {
+                    self.line(&h);
+                }
+            }
+            "put" => {
+                if self.highlight
+                    && let Some(c) = self.markers.put(arg, &self.fen, &self.legal)
+                {
+                    self.line(&c);
+                }
+            }
+            _ => {
+                // A bare move (cutechess, §3.2) when it is legal; otherwise unknown.
+                let ours = matches!(self.search, Search::Thinking(_));
+                if !ours && self.valid && arg.is_empty() && self.bare_move_ok(cmd) {
+                    self.usermove(cmd);
+                } else {
+                    self.line(&format!("Error (unknown command): {}", printable(line)));
+                }
+            }
+        }
+        true
+    }
+
+    /// Whether a bare word is a legal move now (on the real position).
+    fn bare_move_ok(&self, word: &str) -> bool {
+        match &self.search {
+            Search::Pondering { mv, .. } => mv == word || self.legal.iter().any(|m| m == word),
+            _ => self.parse(word).is_some(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fen_keys_ignore_hand_order_and_clocks() {
+        assert_eq!(
+            fen_key("8/8/8/8/8/8/8/K6k[WEjj] w - - 0 1"),
+            fen_key("8/8/8/8/8/8/8/K6k[jEjW] w KQ - 5 9")
+        );
+        assert_ne!(
+            fen_key("8/8/8/8/8/8/8/K6k w - - 0 1"),
+            fen_key("8/8/8/8/8/8/8/K6k b - - 0 1")
+        );
+    }
+
+    #[test]
+    fn thinking_format() {
+        let info = Info {
+            depth: 3,
+            seldepth: 5,
+            multipv: 1,
+            score: Score::Mate(-2),
+            nodes: 1234,
+            nps: 0,
+            time: std::time::Duration::from_millis(250),
+            hashfull: 0,
+            pv: vec!["e2e4".into(), "0000".into()],
+        };
+        assert_eq!(thinking_line(&info), "3 -100002 25 1234 e2e4 @@@@");
+    }
+}
