@@ -1,12 +1,479 @@
-//! Placeholder while the uci front end is written (not committed).
+//! The UCI front end (PROTOCOL.md §7), with Fairy-Stockfish's `UCI_Variant` conventions.
+//!
+//! The command loop runs on the protocol thread and never blocks on a search: `isready`, `stop`,
+//! `ponderhit` and `quit` are answered while one runs. Search output reaches stdout through
+//! [`UciSink`] from the search thread. In an `infinite` or `ponder` search the `bestmove` line is
+//! held back until `stop` (or `ponderhit`), as UCI requires, even if the search ends by itself.
+//! A command that changes the engine's state while a search runs (`position`, `go`, `setoption`,
+//! `ucinewgame`) first stops it; a well-behaved GUI never does that.
+
 use std::sync::mpsc::Receiver;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use super::Output;
+use crate::engine::Engine;
+use crate::game::Outcome;
+use crate::search::{Info, Limits, SearchReport, SearchSink};
+use crate::variants::xboard::setup_line;
+use crate::variants::{AnyVariant, lookup, playable};
 
-pub fn run(input: Receiver<String>, _out: Output, _first: Option<String>) {
+/// Limits read from `go` are capped here, so that absurd values cannot overflow time arithmetic.
+const MAX_MS: u64 = 1_000_000_000;
+
+/// Speaks UCI on `input` / `out` until `quit` or end of input. `first` is the line that chose
+/// the protocol (normally `uci`), still to be answered.
+pub fn run(input: Receiver<String>, out: Output, first: Option<String>) {
+    let mut uci = Uci::new(out);
+    if let Some(line) = first
+        && !uci.command(&line)
+    {
+        return;
+    }
     while let Ok(line) = input.recv() {
-        if line.trim() == "quit" {
+        if !uci.command(&line) {
             return;
         }
+    }
+    uci.finish_search();
+}
+
+/// What the search thread prints through.
+struct UciSink {
+    out: Output,
+    hold: Mutex<Hold>,
+}
+
+#[derive(Default)]
+struct Hold {
+    /// The search is `infinite` or pondering and neither `stop` nor `ponderhit` has come yet.
+    holding: bool,
+    /// A `bestmove` line held back.
+    held: Option<String>,
+}
+
+impl UciSink {
+    fn new(out: Output, holding: bool) -> UciSink {
+        UciSink {
+            out,
+            hold: Mutex::new(Hold {
+                holding,
+                held: None,
+            }),
+        }
+    }
+
+    /// `stop` or `ponderhit` came: a held `bestmove` goes out now, a later one at once.
+    fn release(&self) {
+        let mut hold = self.hold.lock().unwrap_or_else(|e| e.into_inner());
+        hold.holding = false;
+        if let Some(line) = hold.held.take() {
+            self.out.line(&line);
+        }
+    }
+}
+
+impl SearchSink for UciSink {
+    fn on_info(&self, info: &Info) {
+        self.out.line(&info_line(info));
+    }
+
+    fn on_bestmove(&self, report: &SearchReport) {
+        let line = bestmove_line(report);
+        let mut hold = self.hold.lock().unwrap_or_else(|e| e.into_inner());
+        if hold.holding {
+            hold.held = Some(line);
+        } else {
+            self.out.line(&line);
+        }
+    }
+}
+
+fn info_line(info: &Info) -> String {
+    let mut s = format!(
+        "info depth {} seldepth {} multipv {} score {} nodes {} nps {} hashfull {} time {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        info.score,
+        info.nodes,
+        info.nps,
+        info.hashfull,
+        info.time.as_millis()
+    );
+    if !info.pv.is_empty() {
+        s.push_str(" pv");
+        for m in &info.pv {
+            s.push(' ');
+            s.push_str(m);
+        }
+    }
+    s
+}
+
+fn bestmove_line(report: &SearchReport) -> String {
+    match (&report.best, &report.ponder) {
+        (Some(best), Some(ponder)) => format!("bestmove {best} ponder {ponder}"),
+        (Some(best), None) => format!("bestmove {best}"),
+        (None, _) => "bestmove (none)".to_string(),
+    }
+}
+
+/// The `pocket` size and `template` of the `UCI_Variant` confirmation line: the holdings size
+/// and the XBoard parent of the variant's `setup` line (PROTOCOL.md §6); `chess`, which has no
+/// `setup` line, is `pocket 0 template fairy`.
+fn template(name: &str) -> (String, String) {
+    let size = setup_line(name).and_then(|line| {
+        // `setup (TABLE) FxR+S_PARENT FEN`
+        let size = line.split_whitespace().nth(2)?.to_string();
+        let (_, rest) = size.split_once('+')?;
+        let (pocket, parent) = rest.split_once('_')?;
+        Some((pocket.to_string(), parent.to_string()))
+    });
+    size.unwrap_or_else(|| ("0".to_string(), "fairy".to_string()))
+}
+
+/// `info string variant V files F ranks R pocket S template PARENT startpos FEN` (§7.1).
+fn variant_line(v: AnyVariant) -> String {
+    let (files, ranks, fen) = match v {
+        AnyVariant::Narrow(v) => (v.geometry.files, v.geometry.ranks, v.start_fen),
+        AnyVariant::Wide(v) => (v.geometry.files, v.geometry.ranks, v.start_fen),
+    };
+    let name = v.name();
+    let (pocket, parent) = template(name);
+    format!(
+        "info string variant {name} files {files} ranks {ranks} pocket {pocket} template {parent} startpos {fen}"
+    )
+}
+
+/// Ways of writing a pass (§2.2).
+fn is_pass(token: &str) -> bool {
+    matches!(token, "0000" | "@@@@" | "--" | "pass" | "null")
+}
+
+/// Megabytes of memory the machine can still give, when the system says (Linux).
+fn available_mb() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
+struct Uci {
+    engine: Engine,
+    out: Output,
+    /// The sink of the running (or last) search.
+    sink: Option<Arc<UciSink>>,
+}
+
+impl Uci {
+    fn new(out: Output) -> Uci {
+        Uci {
+            engine: Engine::new(),
+            out,
+            sink: None,
+        }
+    }
+
+    fn say(&self, text: &str) {
+        self.out.line(text);
+    }
+
+    /// Stops the running search, if any, lets its `bestmove` out and waits for it.
+    fn finish_search(&mut self) {
+        if self.engine.searching() {
+            self.engine.stop();
+            if let Some(sink) = &self.sink {
+                sink.release();
+            }
+            self.engine.wait();
+        }
+    }
+
+    /// Handles one line; false on `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some((&word, args)) = tokens.split_first() else {
+            return true;
+        };
+        match word {
+            "uci" => self.handshake(),
+            "isready" => self.say("readyok"),
+            "debug" | "register" => {}
+            "setoption" => {
+                self.finish_search();
+                self.setoption(args);
+            }
+            "ucinewgame" => {
+                self.finish_search();
+                self.engine.new_game();
+            }
+            "position" => {
+                self.finish_search();
+                self.position(args);
+            }
+            "go" => {
+                self.finish_search();
+                self.go(args);
+            }
+            "stop" => {
+                if self.engine.searching() {
+                    self.engine.stop();
+                    if let Some(sink) = &self.sink {
+                        sink.release();
+                    }
+                }
+            }
+            "ponderhit" => {
+                if self.engine.searching() {
+                    self.engine.ponderhit();
+                    if let Some(sink) = &self.sink {
+                        sink.release();
+                    }
+                }
+            }
+            "quit" => {
+                self.finish_search();
+                return false;
+            }
+            _ => {
+                log::warn!("unknown command: {line}");
+                self.say(&format!("info string unknown command: {word}"));
+            }
+        }
+        true
+    }
+
+    fn handshake(&self) {
+        self.say(&format!("id name menagerie {}", env!("CARGO_PKG_VERSION")));
+        self.say("id author the menagerie developers");
+        let mut combo = String::from("option name UCI_Variant type combo default chess");
+        for name in playable() {
+            combo.push_str(" var ");
+            combo.push_str(name);
+        }
+        self.say(&combo);
+        self.say("option name Hash type spin default 64 min 1 max 65536");
+        self.say("option name Threads type spin default 1 min 1 max 256");
+        self.say("option name MultiPV type spin default 1 min 1 max 64");
+        self.say("option name Move Overhead type spin default 30 min 0 max 5000");
+        self.say("option name Ponder type check default false");
+        self.say("option name Clear Hash type button");
+        self.say("uciok");
+    }
+
+    /// `setoption name NAME [value VALUE]`; names and values may contain blanks.
+    fn setoption(&mut self, args: &[&str]) {
+        let value_at = args.iter().position(|t| t.eq_ignore_ascii_case("value"));
+        let name_end = value_at.unwrap_or(args.len());
+        let name_start = match args.first() {
+            Some(t) if t.eq_ignore_ascii_case("name") => 1,
+            _ => 0,
+        };
+        let name = args[name_start.min(name_end)..name_end].join(" ");
+        let value = value_at
+            .map(|i| args[i + 1..].join(" "))
+            .unwrap_or_default();
+        let key = name.to_ascii_lowercase();
+        let checked = |max: usize| -> Result<(), String> {
+            match value.trim().parse::<usize>() {
+                Ok(n) if n > max => Err(format!("{name}: {n} is outside the range")),
+                _ => Ok(()),
+            }
+        };
+        let result = match key.as_str() {
+            "uci_variant" => {
+                self.set_variant(&value);
+                return;
+            }
+            "ponder" | "uci_analysemode" | "uci_chess960" | "uci_showwdl" => Ok(()),
+            "hash" => {
+                let free = available_mb().unwrap_or(usize::MAX);
+                match value.trim().parse::<usize>() {
+                    Ok(n) if n > free / 2 && n > 64 => Err(format!(
+                        "Hash: {n} MB is more than this machine can spare ({free} MB available)"
+                    )),
+                    _ => self.engine.set_option("Hash", &value),
+                }
+            }
+            "threads" => checked(256).and_then(|_| self.engine.set_option("Threads", &value)),
+            "multipv" => checked(64).and_then(|_| self.engine.set_option("MultiPV", &value)),
+            "move overhead" => {
+                checked(5000).and_then(|_| self.engine.set_option("Move Overhead", &value))
+            }
+            "clear hash" => self.engine.set_option("Clear Hash", ""),
+            _ => {
+                // §7.1: unknown options are ignored (variantfishtest may send `VariantPath`).
+                log::info!("ignored option '{name}'");
+                Ok(())
+            }
+        };
+        if let Err(e) = result {
+            self.say(&format!("info string error: {e}"));
+        }
+    }
+
+    fn set_variant(&mut self, value: &str) {
+        let value = value.trim();
+        let found = lookup(value).or_else(|| lookup(&value.to_ascii_lowercase()));
+        match found {
+            Some(v) if self.engine.set_variant(v.name()).is_ok() => {
+                self.say(&variant_line(v));
+            }
+            _ => self.say(&format!("info string error: unknown variant {value}")),
+        }
+    }
+
+    /// `position startpos | fen FEN [moves M1 M2 …]`. A bad FEN changes nothing; after a bad
+    /// move, the moves before it stay applied.
+    fn position(&mut self, args: &[&str]) {
+        let moves_at = args.iter().position(|t| *t == "moves");
+        let setup = &args[..moves_at.unwrap_or(args.len())];
+        let moves = moves_at.map_or(&[][..], |i| &args[i + 1..]);
+        let fen = match setup.first() {
+            Some(&"startpos") => None,
+            Some(&"fen") if setup.len() > 1 => Some(setup[1..].join(" ")),
+            Some(&"fen") => {
+                self.say("info string error: position fen without a FEN");
+                return;
+            }
+            _ => {
+                self.say("info string error: position needs startpos or fen");
+                return;
+            }
+        };
+        if let Err(e) = self.engine.set_position(fen.as_deref(), &[]) {
+            self.say(&format!("info string error: {e}"));
+            return;
+        }
+        let mut applied: Vec<String> = Vec::with_capacity(moves.len());
+        for &m in moves {
+            match self.engine.play(m) {
+                Ok(text) => applied.push(text),
+                Err(e) => {
+                    // Shock Chess leniency (shockchess.md §2.4): after a General capture the
+                    // capturing side's next move implies the frozen side's pass.
+                    if !is_pass(m)
+                        && self.engine.legal_moves() == ["0000"]
+                        && let Ok(pass) = self.engine.play("0000")
+                    {
+                        if let Ok(text) = self.engine.play(m) {
+                            applied.push(pass);
+                            applied.push(text);
+                            continue;
+                        }
+                        // Not a move after the pass either: take the pass back.
+                        let _ = self.engine.set_position(fen.as_deref(), &applied);
+                    }
+                    self.say(&format!("info string error: {e}"));
+                    return;
+                }
+            }
+        }
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        if let Some(outcome) = self.engine.outcome() {
+            // §7.5: the game is over by rule; no search.
+            let score = match outcome {
+                Outcome::Checkmate { .. } => "mate 0",
+                _ => "cp 0",
+            };
+            self.say(&format!("info depth 0 score {score}"));
+            self.say("bestmove (none)");
+            return;
+        }
+        let limits = parse_go(args);
+        let sink = Arc::new(UciSink::new(
+            self.out.clone(),
+            limits.infinite || limits.ponder,
+        ));
+        self.sink = Some(Arc::clone(&sink));
+        self.engine.go(limits, sink);
+    }
+}
+
+/// The limits of a `go` command. Unknown tokens and unreadable numbers are skipped.
+fn parse_go(args: &[&str]) -> Limits {
+    let mut limits = Limits::default();
+    let mut i = 0;
+    let ms = |t: Option<&&str>| -> Option<Duration> {
+        let n: i64 = t?.parse().ok()?;
+        Some(Duration::from_millis(n.clamp(0, MAX_MS as i64) as u64))
+    };
+    let count = |t: Option<&&str>| -> Option<u64> { t?.parse::<u64>().ok() };
+    while i < args.len() {
+        let next = args.get(i + 1);
+        let mut takes_value = true;
+        match args[i] {
+            "wtime" => limits.wtime = ms(next),
+            "btime" => limits.btime = ms(next),
+            "winc" => limits.winc = ms(next),
+            "binc" => limits.binc = ms(next),
+            "movetime" => limits.movetime = ms(next),
+            "movestogo" => {
+                limits.movestogo = count(next).map(|n| n.clamp(1, 10_000) as u32);
+            }
+            "depth" => limits.depth = count(next).map(|n| n.clamp(1, 1_000) as u32),
+            "nodes" => limits.nodes = count(next).map(|n| n.max(1)),
+            "mate" => {
+                // Mate in N moves: searching 2N plies is enough to find one.
+                limits.depth = count(next).map(|n| (2 * n.clamp(1, 500)) as u32);
+            }
+            "infinite" => {
+                limits.infinite = true;
+                takes_value = false;
+            }
+            "ponder" => {
+                limits.ponder = true;
+                takes_value = false;
+            }
+            "searchmoves" => {
+                limits.searchmoves = args[i + 1..].iter().map(|s| s.to_string()).collect();
+                break;
+            }
+            _ => takes_value = false,
+        }
+        // A keyword followed by something that is not a number keeps that token for parsing.
+        if takes_value && next.is_some_and(|t| t.parse::<i64>().is_ok()) {
+            i += 1;
+        }
+        i += 1;
+    }
+    limits
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_parsing() {
+        let go = "wtime 1000 btime -20 winc 5 movestogo 0 depth x ponder searchmoves e2e4 d2d4";
+        let l = parse_go(&go.split(' ').collect::<Vec<_>>());
+        assert_eq!(l.wtime, Some(Duration::from_millis(1000)));
+        assert_eq!(l.btime, Some(Duration::ZERO));
+        assert_eq!(l.winc, Some(Duration::from_millis(5)));
+        assert_eq!(l.movestogo, Some(1));
+        assert_eq!(l.depth, None);
+        assert!(l.ponder && !l.infinite);
+        assert_eq!(l.searchmoves, ["e2e4", "d2d4"]);
+        let l = parse_go(&["movetime", "99999999999999999999999", "infinite", "nodes"]);
+        assert_eq!(l.movetime, None);
+        assert!(l.infinite);
+        assert_eq!(l.nodes, None);
+    }
+
+    #[test]
+    fn variant_lines() {
+        let line = variant_line(lookup("shockchess").unwrap());
+        assert_eq!(
+            line,
+            "info string variant shockchess files 8 ranks 8 pocket 0 template lion startpos \
+             rnbgkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBGKBNR w KQkq - 0 1"
+        );
+        assert!(variant_line(lookup("chess").unwrap()).starts_with(
+            "info string variant chess files 8 ranks 8 pocket 0 template fairy startpos"
+        ));
     }
 }
