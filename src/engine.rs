@@ -20,6 +20,10 @@ use crate::search::tt::TranspositionTable;
 use crate::search::{Limits, Score, SearchJob, SearchReport, SearchSink, run_search};
 use crate::variants::{AnyVariant, Variant, lookup};
 
+/// Largest `Hash` in MB: the table is allocated and zeroed at once, so it must fit in memory
+/// (these machines have 24 GB).
+pub const MAX_HASH_MB: usize = 8192;
+
 /// Options every front end can set.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -178,7 +182,7 @@ impl Engine {
         };
         match name.to_ascii_lowercase().as_str() {
             "hash" => {
-                self.options.hash_mb = number(1, 65_536)?;
+                self.options.hash_mb = number(1, MAX_HASH_MB)?;
                 self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb));
             }
             "threads" => {
