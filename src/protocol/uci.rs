@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::Output;
-use crate::engine::Engine;
+use crate::engine::{Engine, MAX_HASH_MB};
 use crate::game::Outcome;
 use crate::search::{Info, Limits, SearchReport, SearchSink};
 use crate::variants::xboard::setup_line;
@@ -253,7 +253,9 @@ impl Uci {
             combo.push_str(name);
         }
         self.say(&combo);
-        self.say("option name Hash type spin default 64 min 1 max 65536");
+        self.say(&format!(
+            "option name Hash type spin default 64 min 1 max {MAX_HASH_MB}"
+        ));
         self.say("option name Threads type spin default 1 min 1 max 256");
         self.say("option name MultiPV type spin default 1 min 1 max 64");
         self.say("option name Move Overhead type spin default 30 min 0 max 5000");
