@@ -7,6 +7,7 @@
 //! A command that changes the engine's state while a search runs (`position`, `go`, `setoption`,
 //! `ucinewgame`) first stops it; a well-behaved GUI never does that.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -42,6 +43,8 @@ pub fn run(input: Receiver<String>, out: Output, first: Option<String>) {
 struct UciSink {
     out: Output,
     hold: Mutex<Hold>,
+    /// Whether an `info … score …` line went out.
+    scored: AtomicBool,
 }
 
 #[derive(Default)]
@@ -60,6 +63,7 @@ impl UciSink {
                 holding,
                 held: None,
             }),
+            scored: AtomicBool::new(false),
         }
     }
 
@@ -76,9 +80,28 @@ impl UciSink {
 impl SearchSink for UciSink {
     fn on_info(&self, info: &Info) {
         self.out.line(&info_line(info));
+        self.scored.store(true, Ordering::Relaxed);
     }
 
     fn on_bestmove(&self, report: &SearchReport) {
+        // A search stopped before its first iteration still gives a score (§7.5: tools such
+        // as variantfishtest stop on a `bestmove` without one). No one-move PV: with `cp 0`
+        // that would read as a draw by rule.
+        if !self.scored.load(Ordering::Relaxed) && report.best.is_some() {
+            let ms = report.time.as_millis().max(1);
+            let mut line = format!(
+                "info depth {} score {} nodes {} nps {} time {}",
+                report.depth,
+                report.score,
+                report.nodes,
+                report.nodes as u128 * 1000 / ms,
+                report.time.as_millis()
+            );
+            if let (Some(best), Some(ponder)) = (&report.best, &report.ponder) {
+                line.push_str(&format!(" pv {best} {ponder}"));
+            }
+            self.out.line(&line);
+        }
         let line = bestmove_line(report);
         let mut hold = self.hold.lock().unwrap_or_else(|e| e.into_inner());
         if hold.holding {
