@@ -789,7 +789,10 @@ impl Xboard {
             }
             "memory" => {
                 if let Ok(mb) = arg.parse::<u64>() {
-                    self.set_option("Hash", &mb.clamp(1, crate::engine::MAX_HASH_MB).to_string());
+                    self.set_option(
+                        "Hash",
+                        &mb.clamp(1, crate::engine::MAX_HASH_MB as u64).to_string(),
+                    );
                 }
             }
             "cores" => {
