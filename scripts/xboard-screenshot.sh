@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Starts XBoard with menagerie in VARIANT under Xvfb, waits for the board to be drawn, and saves a
+# screenshot of the whole screen to OUT.png.
+#
+#   scripts/xboard-screenshot.sh VARIANT OUT.png
+#
+# Needs xboard, xvfb and imagemagick's `import` (apt-get install -y xboard xvfb imagemagick).
+set -euo pipefail
+variant=${1:?variant}; shot=${2:?output png}
+root=$(cd "$(dirname "$0")/.." && pwd)
+engine="$root/target/release/menagerie"
+[ -x "$engine" ] || (cd "$root" && cargo build --release -q)
+variantopt=()
+[ "$variant" = chess ] || variantopt=(-variant "$variant")
+xboard=$(command -v xboard || echo /usr/games/xboard)
+dir=$(mktemp -d)
+display=:$((90 + RANDOM % 100))
+Xvfb "$display" -screen 0 1000x900x24 >/dev/null 2>&1 &
+xvfb=$!
+trap 'kill $xb $xvfb 2>/dev/null || true; rm -rf "$dir"' EXIT
+sleep 1
+DISPLAY=$display "$xboard" -fcp "$engine" -fd "$dir" "${variantopt[@]}" -testLegality false \
+  -showTargetSquares true -saveSettingsOnExit false -popupExitMessage false -size medium \
+  >/dev/null 2>&1 &
+xb=$!
+sleep 6
+DISPLAY=$display import -window root "$shot"
+echo "$shot"
