@@ -4,14 +4,14 @@
 #
 #   scripts/xboard-match.sh VARIANT GAMES TC [OUTDIR]
 #
-# TC is "MINUTES+INCREMENT_SECONDS" as XBoard's -tc/-inc take them, or SECONDS with an "s"
-# suffix plus increment ("2s+0.05" = 2 seconds + 0.05 s per move). Prints XBoard's final score
+# TC is "BASE+INCREMENT": BASE in minutes or MIN:SEC as XBoard's -tc takes it, or seconds with an
+# "s" suffix ("2s+0.05" = 2 seconds + 0.05 s per move). MENAGERIE_BIN overrides the engine binary. Prints XBoard's final score
 # line and the paths of the PGN and the debug log. Needs xboard and xvfb (apt-get install -y
 # xboard xvfb); builds the release binary if it is missing.
 set -euo pipefail
 variant=${1:?variant}; games=${2:?number of games}; tc=${3:?time control}; out=${4:-}
 root=$(cd "$(dirname "$0")/.." && pwd)
-engine="$root/target/release/menagerie"
+engine=${MENAGERIE_BIN:-$root/target/release/menagerie}
 [ -x "$engine" ] || (cd "$root" && cargo build --release -q)
 [ -n "$out" ] || out=$(mktemp -d "${TMPDIR:-/tmp}/xboard-match.XXXXXX")
 mkdir -p "$out"
@@ -32,7 +32,7 @@ timeout $((games * 600 + 60)) xvfb-run -a -s "-screen 0 1600x1200x24" "$xboard" 
   -testLegality false -ruleMoves 0 -repeatsToDraw 0 -showTargetSquares true \
   -mm -mg "$games" "${tcopt[@]}" -inc "$inc" -sgf "$pgn" \
   -saveSettingsOnExit false -popupExitMessage false -popupMoveErrors false \
-  -ponderNextMove false -autoCallFlag true -debug -nameOfDebugFile "$debug" 2>"$out/xboard.stderr" >"$out/xboard.stdout" || true
+  -ponderNextMove false -animateMoving false -flashCount 0 -autoCallFlag true -debug -nameOfDebugFile "$debug" 2>"$out/xboard.stderr" >"$out/xboard.stdout" || true
 
 score=$(grep -h -o "Match .*final score.*" "$out/xboard.stdout" "$out/xboard.stderr" "$debug" 2>/dev/null | tail -1 || true)
 echo "${score:-no final score line found (see $debug)}"

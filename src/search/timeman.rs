@@ -41,10 +41,19 @@ pub fn budget(limits: &Limits, side: Color, overhead: Duration) -> TimeBudget {
     let inc = inc.unwrap_or_default();
     // What may be spent at most: the clock minus the overhead, minus a safety share.
     let usable = time.saturating_sub(overhead).mul_f64(0.95);
-    let moves_left = limits.movestogo.map(|m| m.clamp(1, 50)).unwrap_or(28) as f64;
-    let base = usable.div_f64(moves_left) + inc.mul_f64(0.8);
-    let soft = base.min(usable.mul_f64(0.5));
-    let hard = (base * 4).min(usable.mul_f64(0.7)).max(soft);
+    let moves_left = limits.movestogo.map(|m| m.clamp(1, 50)).unwrap_or(30) as f64;
+    // The increment is spent only while the clock holds at least 20 increments: below that the
+    // share shrinks, so that a short clock grows back instead of draining by the GUI's latency.
+    let inc_share = if inc.is_zero() {
+        0.0
+    } else {
+        (usable.as_secs_f64() / (20.0 * inc.as_secs_f64())).min(1.0)
+    };
+    let base = usable.div_f64(moves_left) + inc.mul_f64(0.75 * inc_share);
+    // `soft`: the target for this move; no iteration starts past 60% of it, since the next one
+    // usually takes longer than all before it. `hard`: where a running iteration is cut off.
+    let soft = base.min(usable.mul_f64(0.4));
+    let hard = (base * 3).min(usable.mul_f64(0.5)).max(soft);
     TimeBudget {
         soft: Some(soft.max(Duration::from_millis(1))),
         hard: Some(hard.max(Duration::from_millis(1))),
@@ -67,7 +76,7 @@ mod tests {
             ..Default::default()
         };
         let b = budget(&limits, Color::White, Duration::from_millis(30));
-        assert!(b.hard.unwrap() < Duration::from_millis(700));
+        assert!(b.hard.unwrap() <= Duration::from_millis(500));
         assert!(b.soft.unwrap() <= b.hard.unwrap());
         let limits = Limits {
             btime: ms(20),

@@ -247,7 +247,7 @@ impl<B: Bits> Worker<'_, B> {
             return true; // A forced move (a frozen side's pass included) needs no thought.
         }
         if let Some(soft) = self.shared.budget.soft
-            && self.shared.clock_elapsed() >= soft
+            && self.shared.clock_elapsed() >= soft.mul_f64(0.6)
         {
             return true;
         }
