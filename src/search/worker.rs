@@ -590,10 +590,7 @@ impl<B: Bits> Worker<'_, B> {
                 if score > alpha {
                     best_move = Some(e);
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(e);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.update_pv(ply, e);
                     if score >= beta {
                         if !tactical {
                             self.reward_quiet(pos, &e, &quiets_tried, depth, ply);
@@ -622,6 +619,14 @@ impl<B: Bits> Worker<'_, B> {
             bound,
         );
         best
+    }
+
+    /// The PV of `ply` becomes `e` followed by the PV of the next ply.
+    fn update_pv(&mut self, ply: usize, e: MoveEntry<B>) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(e);
+        head[ply].extend_from_slice(&tail[0]);
     }
 
     /// A quiet move caused a cut-off: it becomes a killer and gains history; the quiet moves
@@ -750,10 +755,7 @@ impl<B: Bits> Worker<'_, B> {
                 best = score;
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(e);
-                    head[ply].extend_from_slice(&tail[0]);
+                    self.update_pv(ply, e);
                     if score >= beta {
                         break;
                     }
