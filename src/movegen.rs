@@ -4,7 +4,7 @@
 
 use crate::board::{Bits, Color, Move, MoveKind, MoveList, Square};
 use crate::position::Position;
-use crate::rules::{castling, pawns, shock};
+use crate::rules::{castling, drops, pawns, shock};
 
 /// What every generator of one node needs: who moves, occupancy, check and pin masks.
 pub(crate) struct Ctx<B: Bits> {
@@ -41,7 +41,17 @@ impl<B: Bits> Ctx<B> {
         let mut check_mask = v.geometry.valid;
         if checkers.any() {
             let c = checkers.lsb();
-            check_mask &= v.geometry.between(king, c) | B::bit(c);
+            // A check by a leap (a War Knight's two-square jump on the king's file included)
+            // cannot be blocked: only the checker's square resolves it.
+            let kind = pos.piece_at(c).kind();
+            let by_leap =
+                v.tables.leapers_to[them.index()][kind.index()][king.raw() as usize].has(c);
+            let block = if by_leap {
+                B::ZERO
+            } else {
+                v.geometry.between(king, c)
+            };
+            check_mask &= block | B::bit(c);
         }
         let target = check_mask & if quiets { !own } else { enemy };
         let exempt = if v.flags.shock {
@@ -137,6 +147,9 @@ fn generate<B: Bits>(pos: &Position<B>, list: &mut MoveList<B>, quiets: bool) {
     if !pos.checkers().several() {
         generate_pieces(pos, &ctx, list);
         pawns::generate(pos, &ctx, list);
+        if quiets && pos.variant().flags.hands {
+            drops::generate(pos, &ctx, list);
+        }
         if pos.checkers().is_empty() && quiets {
             castling::generate(pos, &ctx, list);
         }

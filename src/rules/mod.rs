@@ -2,5 +2,6 @@
 //! generator (`movegen.rs`) calls them.
 
 pub mod castling;
+pub mod drops;
 pub mod pawns;
 pub mod shock;

@@ -3,6 +3,7 @@
 //! One file per family builds them; [`lookup`] hands them out by name.
 
 mod orthodox;
+mod shocktroops;
 pub mod xboard;
 
 pub use orthodox::{KNIGHT_LEAPS, chess_on_board};
@@ -99,6 +100,9 @@ pub struct Variant<B: Bits> {
     pub castle_keep: Box<[u8; 256]>,
     /// Kinds that can be in a hand, in FEN order. Empty when the variant has no hands.
     pub hand_kinds: Vec<PieceKind>,
+    /// `drop_zones[color][kind]`: the empty squares a piece of that kind may be dropped on
+    /// (empty for kinds that are never dropped).
+    pub drop_zones: [Vec<B>; 2],
     /// Extra letters read in FENs and promotion suffixes (`Q` for the General).
     pub letter_aliases: Vec<(char, PieceKind)>,
     pub insufficient: Insufficient,
@@ -156,6 +160,8 @@ pub struct VariantSpec {
     /// rights are mirrored.
     pub castles: Vec<(char, &'static str, &'static str, &'static str, &'static str)>,
     pub hand_letters: &'static str,
+    /// Per droppable letter: the rank (0-based, from each side's own side) it is dropped on.
+    pub drop_ranks: Vec<(char, u8)>,
     pub letter_aliases: Vec<(char, char)>,
     pub insufficient: InsufficientRule,
     /// Positions `bench` searches (the start position comes first by itself).
@@ -277,6 +283,13 @@ impl<B: Bits> Variant<B> {
             castles,
             castle_keep,
             hand_kinds: spec.hand_letters.chars().map(kind_of).collect(),
+            drop_zones: Color::BOTH.map(|c| {
+                let mut zones = vec![B::ZERO; spec.kinds.len()];
+                for &(letter, rank) in &spec.drop_ranks {
+                    zones[kind_of(letter).index()] |= geometry.relative_rank_mask(c, rank);
+                }
+                zones
+            }),
             letter_aliases: spec
                 .letter_aliases
                 .iter()
@@ -374,7 +387,7 @@ pub const CATALOGUE: &[(&str, &str, bool)] = &[
     (
         "shocktroopsnoninja",
         "Shock Troops without Ninja Pawns (8x8)",
-        false,
+        true,
     ),
     (
         "shocktroopsdrone",
@@ -384,7 +397,7 @@ pub const CATALOGUE: &[(&str, &str, bool)] = &[
     (
         "shocktroopsdronenoninja",
         "Shock Troops with War Drone and Elephant, no Ninja Pawns (8x8)",
-        false,
+        true,
     ),
     (
         "shocktroopsca",
@@ -394,7 +407,7 @@ pub const CATALOGUE: &[(&str, &str, bool)] = &[
     (
         "shocktroopscanoninja",
         "Shock Troops with Chancellor and Archbishop, no Ninja Pawns (8x8)",
-        false,
+        true,
     ),
     (
         "shockchess",
@@ -442,7 +455,18 @@ pub const CATALOGUE: &[(&str, &str, bool)] = &[
 pub fn lookup(name: &str) -> Option<AnyVariant> {
     static CHESS: OnceLock<Variant<u64>> = OnceLock::new();
     static SHOCK: OnceLock<Variant<u64>> = OnceLock::new();
+    static TROOPS: [OnceLock<Variant<u64>>; 3] =
+        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    use shocktroops::Reserve;
+    let troops = |i: usize, reserve: Reserve| {
+        Some(AnyVariant::Narrow(
+            TROOPS[i].get_or_init(|| shocktroops::build(reserve, false)),
+        ))
+    };
     match name {
+        "shocktroopsnoninja" => troops(0, Reserve::Knights),
+        "shocktroopsdronenoninja" => troops(1, Reserve::Drones),
+        "shocktroopscanoninja" => troops(2, Reserve::ChancellorArchbishop),
         "chess" | "normal" => Some(AnyVariant::Narrow(CHESS.get_or_init(orthodox::chess))),
         "shockchess" => Some(AnyVariant::Narrow(SHOCK.get_or_init(orthodox::shockchess))),
         _ => None,

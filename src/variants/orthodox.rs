@@ -26,7 +26,7 @@ pub const KNIGHT_LEAPS: &[(i8, i8)] = &[
 ];
 pub const PAWN_CAPTURES: &[(i8, i8)] = &[(-1, 1), (1, 1)];
 
-fn kind(
+pub(super) fn kind(
     name: &'static str,
     letter: char,
     role: Role,
@@ -46,7 +46,11 @@ fn kind(
 }
 
 /// The six orthodox kinds with the queen's name and letter given.
-fn orthodox_kinds(queen: &'static str, queen_letter: char, queen_shocks: bool) -> Vec<KindSpec> {
+pub(super) fn orthodox_kinds(
+    queen: &'static str,
+    queen_letter: char,
+    queen_shocks: bool,
+) -> Vec<KindSpec> {
     let mut q = kind(queen, queen_letter, Role::Piece, &[], true, true);
     q.shock = queen_shocks;
     vec![
@@ -59,7 +63,7 @@ fn orthodox_kinds(queen: &'static str, queen_letter: char, queen_shocks: bool) -
     ]
 }
 
-fn orthodox_spec(name: &'static str, summary: &'static str) -> VariantSpec {
+pub(super) fn orthodox_spec(name: &'static str, summary: &'static str) -> VariantSpec {
     VariantSpec {
         name,
         summary,
@@ -73,6 +77,7 @@ fn orthodox_spec(name: &'static str, summary: &'static str) -> VariantSpec {
         double_step_rank: Some(1),
         castles: vec![('K', "e1", "g1", "h1", "f1"), ('Q', "e1", "c1", "a1", "d1")],
         hand_letters: "",
+        drop_ranks: vec![],
         letter_aliases: vec![],
         insufficient: InsufficientRule::Orthodox,
         bench_fens: vec![
