@@ -14,7 +14,7 @@ pub const KING_STEPS: &[(i8, i8)] = &[
     (0, -1),
     (1, -1),
 ];
-pub const KNIGHT_LEAPS: &[(i8, i8)] = &[
+pub const KNIGHT: [(i8, i8); 8] = [
     (1, 2),
     (2, 1),
     (2, -1),
@@ -24,6 +24,7 @@ pub const KNIGHT_LEAPS: &[(i8, i8)] = &[
     (-2, 1),
     (-1, 2),
 ];
+pub const KNIGHT_LEAPS: &[(i8, i8)] = &KNIGHT;
 pub const PAWN_CAPTURES: &[(i8, i8)] = &[(-1, 1), (1, 1)];
 
 pub(super) fn kind(

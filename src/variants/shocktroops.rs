@@ -2,7 +2,7 @@
 //! kinds dropped on the own back rank, and in the full game two Ninja Pawns). One function builds
 //! every member from its options.
 
-use super::orthodox::{KNIGHT_LEAPS, kind, orthodox_kinds, orthodox_spec};
+use super::orthodox::{KNIGHT, KNIGHT_LEAPS, kind, orthodox_kinds, orthodox_spec};
 use super::{Role, Variant};
 use crate::board::Bits;
 
@@ -17,7 +17,8 @@ pub enum Reserve {
     ChancellorArchbishop,
 }
 
-const WAR_KNIGHT: &[(i8, i8)] = &[
+/// War Drone `WD`: one orthogonal step or a two-square orthogonal leap.
+const WAR_DRONE: [(i8, i8); 8] = [
     (1, 0),
     (-1, 0),
     (0, 1),
@@ -26,16 +27,9 @@ const WAR_KNIGHT: &[(i8, i8)] = &[
     (-2, 0),
     (0, 2),
     (0, -2),
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
 ];
-const ELEPHANT_KNIGHT: &[(i8, i8)] = &[
+/// Elephant `FA`: one diagonal step or a two-square diagonal leap.
+const ELEPHANT: [(i8, i8); 8] = [
     (1, 1),
     (-1, 1),
     (1, -1),
@@ -44,15 +38,21 @@ const ELEPHANT_KNIGHT: &[(i8, i8)] = &[
     (-2, 2),
     (2, -2),
     (-2, -2),
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
 ];
+/// The knight versions add the knight's leap.
+const WAR_KNIGHT: [(i8, i8); 16] = with_knight(WAR_DRONE);
+const ELEPHANT_KNIGHT: [(i8, i8); 16] = with_knight(ELEPHANT);
+
+const fn with_knight(steps: [(i8, i8); 8]) -> [(i8, i8); 16] {
+    let mut all = [(0, 0); 16];
+    let mut i = 0;
+    while i < 8 {
+        all[i] = steps[i];
+        all[8 + i] = KNIGHT[i];
+        i += 1;
+    }
+    all
+}
 
 /// A Shock Troops variant. `ninjas`: the full game with two Ninja Pawns in hand (not built yet:
 /// the Ninja Pawn's moves and the drop with push come with their own mechanic).
@@ -63,12 +63,12 @@ pub fn build<B: Bits>(reserve: Reserve, ninjas: bool) -> Variant<B> {
             "shocktroopsnoninja",
             "Shock Troops without Ninja Pawns",
             [
-                kind("War Knight", 'W', Role::Piece, WAR_KNIGHT, false, false),
+                kind("War Knight", 'W', Role::Piece, &WAR_KNIGHT, false, false),
                 kind(
                     "Elephant Knight",
                     'E',
                     Role::Piece,
-                    ELEPHANT_KNIGHT,
+                    &ELEPHANT_KNIGHT,
                     false,
                     false,
                 ),
@@ -80,22 +80,8 @@ pub fn build<B: Bits>(reserve: Reserve, ninjas: bool) -> Variant<B> {
             "shocktroopsdronenoninja",
             "Shock Troops with War Drone and Elephant, without Ninja Pawns",
             [
-                kind(
-                    "War Drone",
-                    'W',
-                    Role::Piece,
-                    &WAR_KNIGHT[..8],
-                    false,
-                    false,
-                ),
-                kind(
-                    "Elephant",
-                    'E',
-                    Role::Piece,
-                    &ELEPHANT_KNIGHT[..8],
-                    false,
-                    false,
-                ),
+                kind("War Drone", 'W', Role::Piece, &WAR_DRONE, false, false),
+                kind("Elephant", 'E', Role::Piece, &ELEPHANT, false, false),
             ],
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[WEwe] w KQkq - 0 1",
             "QRBNWE",
