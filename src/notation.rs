@@ -168,16 +168,25 @@ fn read<B: Bits>(pos: &Position<B>, s: &str) -> Option<Parsed<B>> {
     if bytes.len() > 2 && (bytes[1] == b'@' || bytes[1] == b'*') {
         // A drop, possibly followed by push legs (`J@e2,e2e4`): the final square counts.
         let kind = v.kind_of_letter(bytes[0] as char)?;
-        let (mut to, used) = g.parse_square_prefix(&s[2..])?;
+        let (origin, used) = g.parse_square_prefix(&s[2..])?;
+        let mut to = origin;
         let mut rest = &s[2 + used..];
         while let Some(leg) = rest.strip_prefix(',') {
             let (from, n) = g.parse_square_prefix(leg)?;
             let (next, m) = g.parse_square_prefix(&leg[n..])?;
-            if from != to {
+            if from != to || g.file(next) != g.file(origin) {
                 return None;
             }
             to = next;
             rest = &leg[n + m..];
+        }
+        // Push legs go straight forward from a square the piece may be dropped on.
+        let us = pos.side_to_move();
+        if to != origin
+            && (!v.drop_zones[us.index()][kind.index()].has(origin)
+                || g.relative_rank(to, us) <= g.relative_rank(origin, us))
+        {
+            return None;
         }
         return rest.is_empty().then_some(Parsed::Drop { kind, to });
     }

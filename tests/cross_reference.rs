@@ -1,5 +1,5 @@
 //! The engine against the independent mailbox generator of `tests/reference/mod.rs`:
-//! (a) random playouts of chess and Shock Chess, from the start position and from the oracle
+//! (a) random playouts of chess, Shock Chess and the Shock Troops family, from the start position and from the oracle
 //! FENs, comparing at every position the sorted canonical move set and the FEN;
 //! (b) perft(3) on positions sampled from those playouts.
 //!
@@ -53,6 +53,16 @@ const SHOCK_STARTS: &[&str] = &[
     "rnbgkbnr/pp2pppp/8/2ppP3/8/8/PPPP1PPP/RNBGKBNR w KQkq d6 0 3",
 ];
 
+/// Shock Troops (written with W and E; the -ca games read them as C and A): the start, a middle
+/// game with Ninja Pawns on the board and in hand, an ending where both pawn kinds can promote,
+/// and one with a regular pawn's e.p. right beside a Ninja Pawn (ST-T6c).
+const TROOPS_STARTS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[WEJJwejj] w KQkq - 0 1",
+    "r1bqk2r/pp1p1ppp/2n1jn2/2b1p3/2B1P3/2NJ1N2/PP1P1PPP/R1BQK2R[WEJwej] w KQkq - 0 6",
+    "4k3/1p4j1/8/3J4/8/8/2P3J1/4K3[WEwe] w - - 0 1",
+    "r3k2r/1J4p1/8/3pJ3/8/8/1j4P1/R3K2R[EJwj] w KQkq d6 0 1",
+];
+
 #[path = "support/rng.rs"]
 mod rng;
 use rng::Rng;
@@ -74,6 +84,7 @@ struct Seen {
     castles: usize,
     en_passant: usize,
     promotions: usize,
+    drops: usize,
 }
 
 /// One position of a playout: the engine's, the reference's, and how it was reached.
@@ -201,6 +212,7 @@ fn playouts(variant_name: &str, starts: &[&'static str], seed: u64) -> (Seen, Ve
                 MoveKind::Castle => seen.castles += 1,
                 MoveKind::EnPassant => seen.en_passant += 1,
                 MoveKind::Promotion => seen.promotions += 1,
+                MoveKind::Drop => seen.drops += 1,
                 _ => {}
             }
             node.reference = node.reference.play(&text).unwrap_or_else(|e| {
@@ -256,4 +268,63 @@ fn shockchess_playouts_and_perft() {
     assert!(seen.shock_mates >= 5, "too few shock mates: {seen:?}");
     assert!(seen.promotions > 0, "{seen:?}");
     perft_agreement("shockchess", &samples);
+}
+
+/// The same kinds of positions without Ninja Pawns.
+const TROOPS_NONINJA_STARTS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[WEwe] w KQkq - 0 1",
+    "r1bqk2r/pp1p1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PP1P1PPP/R1BQK2R[WEwe] w KQkq - 0 6",
+    "4k3/1p6/8/8/8/8/2P5/4K3[WEwe] w - - 0 1",
+    "r3k2r/6p1/8/3pP3/8/8/6P1/R3K2R[Ewe] w KQkq d6 0 1",
+];
+
+/// A W/E start rewritten for the -ca games, whose reserve is C and A.
+fn with_chancellor_archbishop(fen: &str) -> &'static str {
+    let (board, rest) = fen.split_once(' ').expect("a FEN");
+    let board: String = board
+        .chars()
+        .map(|c| match c {
+            'W' => 'C',
+            'E' => 'A',
+            'w' => 'c',
+            'e' => 'a',
+            c => c,
+        })
+        .collect();
+    format!("{board} {rest}").leak()
+}
+
+/// The six Shock Troops games.
+#[test]
+fn shocktroops_playouts_and_perft() {
+    for (i, name) in [
+        "shocktroops",
+        "shocktroopsdrone",
+        "shocktroopsca",
+        "shocktroopsnoninja",
+        "shocktroopsdronenoninja",
+        "shocktroopscanoninja",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let base = if name.ends_with("noninja") {
+            TROOPS_NONINJA_STARTS
+        } else {
+            TROOPS_STARTS
+        };
+        let starts: Vec<&'static str> = if name.starts_with("shocktroopsca") {
+            base.iter().map(|f| with_chancellor_archbishop(f)).collect()
+        } else {
+            base.to_vec()
+        };
+        let (seen, samples) = playouts(name, &starts, 0x5851_f42d_4c95_7f2d ^ i as u64);
+        eprintln!("{name}: {seen:?}, {} perft samples", samples.len());
+        assert!(seen.positions > GAMES * 20, "{seen:?}");
+        assert!(
+            seen.drops > 0 && seen.promotions > 0 && seen.castles > 0,
+            "{seen:?}"
+        );
+        perft_agreement(name, &samples);
+    }
 }

@@ -1,5 +1,5 @@
 //! Properties that must hold in every position (DESIGN.md §7), checked on random playouts of
-//! chess and Shock Chess: the incremental key equals the recomputed one; `check_validity` holds;
+//! chess, Shock Chess and the Shock Troops family: the incremental key equals the recomputed one; `check_validity` holds;
 //! every generated move is legal and has its own `Move` value; FENs round-trip; every move string
 //! round-trips through the parser, also with the `usermove ` prefix and a trailing `;`
 //! (rules/README.md §4); promotion letters are written in lower case and read in either case;
@@ -31,6 +31,13 @@ const SHOCK_STARTS: &[&str] = &[
     "1g6/7k/8/8/8/8/1G6/r6K w - - 0 1",
 ];
 
+/// Shock Troops starts with full hands, and a middle game with Ninja Pawns on the board.
+const TROOPS_STARTS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[WEJJwejj] w KQkq - 0 1",
+    "r1bqk2r/pp1p1ppp/2n1jn2/2b1p3/2B1P3/2NJ1N2/PP1P1PPP/R1BQK2R[WEJwej] w KQkq - 0 6",
+    "4k3/1p4j1/8/3J4/8/8/2P3J1/4K3[WEwe] w - - 0 1",
+];
+
 #[path = "support/rng.rs"]
 mod rng;
 use rng::Rng;
@@ -59,6 +66,7 @@ struct Seen {
     positions: usize,
     moves: usize,
     promotions: usize,
+    drops: usize,
     exempt_exposures: usize,
 }
 
@@ -122,6 +130,9 @@ fn check_position(p: &Position<u64>, seen: &mut Seen) {
                 Ok(parsed) => assert_eq!(parsed, *e, "'{input}' in '{fen}'"),
                 Err(err) => panic!("'{input}' in '{fen}': {err}"),
             }
+        }
+        if e.mv.kind() == MoveKind::Drop {
+            seen.drops += 1;
         }
         if e.mv.kind() == MoveKind::Promotion {
             seen.promotions += 1;
@@ -238,4 +249,38 @@ fn promotion_letters_by_hand() {
         assert_eq!(parse_move(&p, alias), Ok(g), "{alias}");
     }
     assert_eq!(p.make_move(&g).to_fen(), "1G6/7k/8/8/8/8/8/K7 b - - 0 1");
+}
+
+#[test]
+fn shocktroops_properties() {
+    for (i, name) in ["shocktroops", "shocktroopsdrone", "shocktroopsca"]
+        .into_iter()
+        .enumerate()
+    {
+        // The -ca game has C and A where the others have W and E (in board and hands).
+        let starts: Vec<String> = TROOPS_STARTS
+            .iter()
+            .map(|f| {
+                let (board, rest) = f.split_once(' ').expect("a FEN");
+                if name != "shocktroopsca" {
+                    return f.to_string();
+                }
+                let board: String = board
+                    .chars()
+                    .map(|c| match c {
+                        'W' => 'C',
+                        'E' => 'A',
+                        'w' => 'c',
+                        'e' => 'a',
+                        c => c,
+                    })
+                    .collect();
+                format!("{board} {rest}")
+            })
+            .collect();
+        let starts: Vec<&str> = starts.iter().map(String::as_str).collect();
+        let seen = playouts(name, &starts, 0x9e37_79b9_7f4a_7c15 ^ i as u64);
+        eprintln!("{name}: {seen:?}");
+        assert!(seen.promotions > 0 && seen.drops > 0, "{seen:?}");
+    }
 }

@@ -268,7 +268,7 @@ impl<B: Bits> Position<B> {
                 n => return err(format!("{} has {n} kings", c.name())),
             }
         }
-        if let Some(p) = v.pawn {
+        for p in [v.pawn, v.sidestep_pawn].into_iter().flatten() {
             for c in Color::BOTH {
                 let first = g.relative_rank_mask(c, 0);
                 if (self.pieces(c, p) & (v.promotion_zone[c.index()] | first)).any() {

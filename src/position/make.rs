@@ -62,7 +62,11 @@ impl<B: Bits> Position<B> {
                 } else {
                     None
                 };
-                reset_clock = reset || is_pawn;
+                // rules/shocktroops.md 1.4: a sidestepping pawn's quiet step sideways does not
+                // reset the clock (it can be undone); its other moves do.
+                let sidestep_advance = Some(moved.kind()) == self.variant.sidestep_pawn
+                    && mv.to().raw().abs_diff(mv.from().raw()) >= B::STRIDE as u8;
+                reset_clock = reset || is_pawn || sidestep_advance;
             }
         }
         self.update_clocks(reset_clock);

@@ -1,14 +1,36 @@
-//! The orthodox pawn: a push to an empty square, a double step from the double-step zone over an
-//! empty square, captures with its capture leaps, promotion with a choice in the promotion zone,
-//! en passant.
+//! Pawns. The orthodox pawn: a push to an empty square, a double step from the double-step zone
+//! over an empty square, captures with its capture leaps, promotion with a choice in the promotion
+//! zone, en passant. The sidestepping pawn (Shock Troops' Ninja Pawn) adds a step sideways to an
+//! empty square and neither takes nor gives e.p.
 
-use crate::board::{Bits, Color, Move, MoveKind, MoveList, Square};
+use crate::board::{Bits, Color, Move, MoveKind, MoveList, PieceKind, Square};
 use crate::movegen::Ctx;
 use crate::position::Position;
 
 pub(crate) fn generate<B: Bits>(pos: &Position<B>, ctx: &Ctx<B>, list: &mut MoveList<B>) {
     let v = pos.variant();
-    let Some(pawn) = v.pawn else { return };
+    if let Some(pawn) = v.pawn {
+        generate_kind(pos, ctx, list, pawn);
+        if let Some(ep) = pos.ep_square() {
+            generate_en_passant(pos, ctx, list, ep);
+        }
+    }
+    if let Some(ninja) = v.sidestep_pawn {
+        generate_kind(pos, ctx, list, ninja);
+        if ctx.quiets {
+            generate_sidesteps(pos, ctx, list, ninja);
+        }
+    }
+}
+
+/// Pushes, double steps and captures (with promotion) of the pawns of one kind.
+fn generate_kind<B: Bits>(
+    pos: &Position<B>,
+    ctx: &Ctx<B>,
+    list: &mut MoveList<B>,
+    pawn: PieceKind,
+) {
+    let v = pos.variant();
     let pawns = pos.pieces(ctx.us, pawn);
     if pawns.is_empty() {
         return;
@@ -58,8 +80,32 @@ pub(crate) fn generate<B: Bits>(pos: &Position<B>, ctx: &Ctx<B>, list: &mut Move
             push_pawn_move(pos, ctx, list, from, to);
         }
     }
-    if let Some(ep) = pos.ep_square() {
-        generate_en_passant(pos, ctx, list, ep);
+}
+
+/// One step left or right to an empty square. It never captures, never promotes (the pawn is
+/// not on its last rank) and answers a check only by blocking.
+fn generate_sidesteps<B: Bits>(
+    pos: &Position<B>,
+    ctx: &Ctx<B>,
+    list: &mut MoveList<B>,
+    pawn: PieceKind,
+) {
+    let g = &pos.variant().geometry;
+    let pawns = pos.pieces(ctx.us, pawn);
+    let empty = g.valid & !ctx.occupied & ctx.check_mask;
+    let east = ((pawns & !g.file_masks[g.files as usize - 1]) << 1) & empty;
+    let west = ((pawns & !g.file_masks[0]) >> 1) & empty;
+    for to in east.iter() {
+        let from = Square::new(to.raw() - 1);
+        if ctx.pin_mask(from).has(to) {
+            list.push(Move::new(from, to, MoveKind::Normal, 0, 0), B::ZERO);
+        }
+    }
+    for to in west.iter() {
+        let from = Square::new(to.raw() + 1);
+        if ctx.pin_mask(from).has(to) {
+            list.push(Move::new(from, to, MoveKind::Normal, 0, 0), B::ZERO);
+        }
     }
 }
 

@@ -57,6 +57,9 @@ fn kind_value<B: Bits>(v: &Variant<B>, kind: PieceKind) -> Pair {
     match k.role {
         Role::King => return Pair(0, 0),
         Role::Pawn => return Pair(90, 120),
+        // The Ninja Pawn: a pawn that also steps sideways (it slips past blockers) and captures
+        // sideways on the enemy half; a starting guess above the pawn, to be measured.
+        Role::SidestepPawn => return Pair(110, 140),
         Role::Piece => {}
     }
     let plain_leaper = !k.slides_orthogonal && !k.slides_diagonal;
@@ -109,7 +112,7 @@ fn square_bonus<B: Bits>(v: &Variant<B>, kind: PieceKind, color: Color, sq: Squa
     let rr = g.relative_rank(sq, color) as i32;
     let last = g.ranks as i32 - 1;
     match k.role {
-        Role::Pawn => {
+        Role::Pawn | Role::SidestepPawn => {
             // Advancement, more in the centre files; worth more in the endgame.
             let central =
                 (g.files as i32 - 1 - (2 * g.file(sq) as i32 - (g.files as i32 - 1)).abs()) / 2;
@@ -292,15 +295,15 @@ impl<B: Bits> Evaluator<B> {
         (total, ring_attacks.min(12))
     }
 
-    /// Doubled, isolated and passed pawns.
+    /// Doubled, isolated and passed pawns (of every pawn kind).
     fn pawns(&self, pos: &Position<B>, color: Color) -> Pair {
         let v = pos.variant();
-        let Some(pawn) = v.pawn else {
-            return Pair::default();
-        };
         let g = &v.geometry;
-        let ours = pos.pieces(color, pawn);
-        let theirs = pos.pieces(color.flip(), pawn);
+        let ours = all_pawns(pos, color);
+        if ours.is_empty() {
+            return Pair::default();
+        }
+        let theirs = all_pawns(pos, color.flip());
         let mut total = Pair::default();
         for sq in ours.iter() {
             let file = g.file_masks[g.file(sq) as usize];
@@ -323,12 +326,23 @@ impl<B: Bits> Evaluator<B> {
     /// Own pawns in the squares in front of the king (middlegame only).
     fn king_shelter(&self, pos: &Position<B>, color: Color) -> Pair {
         let v = pos.variant();
-        let (Some(king), Some(pawn)) = (pos.king_square(color), v.pawn) else {
+        let Some(king) = pos.king_square(color) else {
             return Pair::default();
         };
         let g = &v.geometry;
         let front = self.king_ring[king.index()]
             & !g.relative_rank_mask(color, g.relative_rank(king, color));
-        Pair(8 * (pos.pieces(color, pawn) & front).count() as i32, 0)
+        Pair(8 * (all_pawns(pos, color) & front).count() as i32, 0)
     }
+}
+
+/// The pawns of both pawn kinds (orthodox and sidestepping) of one side.
+#[inline(always)]
+fn all_pawns<B: Bits>(pos: &Position<B>, color: Color) -> B {
+    let v = pos.variant();
+    let mut b = B::ZERO;
+    for k in [v.pawn, v.sidestep_pawn].into_iter().flatten() {
+        b |= pos.pieces(color, k);
+    }
+    b
 }

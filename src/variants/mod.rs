@@ -24,6 +24,11 @@ pub enum Role {
     Pawn,
     /// A plain leaper and/or slider that moves and captures alike.
     Piece,
+    /// A pawn that also steps sideways to an empty square anywhere (the Ninja Pawn of
+    /// rules/shocktroops.md 1.3.3): forward and sideways steps to empty squares, the double step
+    /// from the double-step zone, captures with its capture leaps (and its enemy-half leaps),
+    /// promotion like the pawn, and no e.p. either way.
+    SidestepPawn,
 }
 
 /// One piece kind of a variant.
@@ -35,6 +40,9 @@ pub struct KindSpec {
     pub role: Role,
     /// Leaps as (file, rank) offsets seen from White. For a pawn: its capture leaps.
     pub leaps: &'static [(i8, i8)],
+    /// Further leaps that exist only from the enemy half of the board (the rows beyond the
+    /// middle, seen from the owner). For a pawn: capture leaps.
+    pub enemy_half_leaps: &'static [(i8, i8)],
     pub slides_orthogonal: bool,
     pub slides_diagonal: bool,
     /// Capturing a piece of this kind freezes its owner (Shock Chess).
@@ -89,6 +97,8 @@ pub struct Variant<B: Bits> {
     pub start_fen: &'static str,
     pub king: PieceKind,
     pub pawn: Option<PieceKind>,
+    /// The sidestepping pawn ([`Role::SidestepPawn`]), if the variant has one.
+    pub sidestep_pawn: Option<PieceKind>,
     /// The kinds a pawn may promote to, in the order moves are listed.
     pub promotion_kinds: Vec<PieceKind>,
     /// Per colour: squares where a pawn arriving must promote.
@@ -103,6 +113,9 @@ pub struct Variant<B: Bits> {
     /// `drop_zones[color][kind]`: the empty squares a piece of that kind may be dropped on
     /// (empty for kinds that are never dropped).
     pub drop_zones: [Vec<B>; 2],
+    /// Per kind: how many squares straight forward a dropped piece may be pushed in the same move
+    /// (0: none). The drop is written on the final square; every square passed must be empty.
+    pub drop_push: Vec<u8>,
     /// Extra letters read in FENs and promotion suffixes (`Q` for the General).
     pub letter_aliases: Vec<(char, PieceKind)>,
     pub insufficient: Insufficient,
@@ -162,6 +175,8 @@ pub struct VariantSpec {
     pub hand_letters: &'static str,
     /// Per droppable letter: the rank (0-based, from each side's own side) it is dropped on.
     pub drop_ranks: Vec<(char, u8)>,
+    /// Per letter: the longest push a drop of that kind may make (kinds not listed: none).
+    pub drop_pushes: Vec<(char, u8)>,
     pub letter_aliases: Vec<(char, char)>,
     pub insufficient: InsufficientRule,
     /// Positions `bench` searches (the start position comes first by itself).
@@ -207,6 +222,7 @@ impl<B: Bits> Variant<B> {
         };
         let king = find_role(Role::King).expect("a variant has a king");
         let pawn = find_role(Role::Pawn);
+        let sidestep_pawn = find_role(Role::SidestepPawn);
         let square = |name: &str, color: Color| {
             let sq = geometry.parse_square(name).expect("castling square");
             match color {
@@ -277,6 +293,7 @@ impl<B: Bits> Variant<B> {
             start_fen: spec.start_fen,
             king,
             pawn,
+            sidestep_pawn,
             promotion_kinds: spec.promotion_letters.chars().map(kind_of).collect(),
             promotion_zone,
             double_step_zone,
@@ -290,6 +307,16 @@ impl<B: Bits> Variant<B> {
                 }
                 zones
             }),
+            drop_push: spec
+                .kinds
+                .iter()
+                .map(|k| {
+                    spec.drop_pushes
+                        .iter()
+                        .find(|d| d.0 == k.letter)
+                        .map_or(0, |d| d.1)
+                })
+                .collect(),
             letter_aliases: spec
                 .letter_aliases
                 .iter()
@@ -317,7 +344,16 @@ impl<B: Bits> Tables<B> {
         let mut leapers_to: [Vec<SqTable<B>>; 2] = [Vec::new(), Vec::new()];
         for color in Color::BOTH {
             for k in kinds {
-                let forward = geometry.leaper(k.leaps, color);
+                let mut forward = geometry.leaper(k.leaps, color);
+                if !k.enemy_half_leaps.is_empty() {
+                    let far = geometry.leaper(k.enemy_half_leaps, color);
+                    let half = geometry.ranks / 2;
+                    for from in geometry.squares() {
+                        if geometry.relative_rank(from, color) >= half {
+                            forward[from.index()] |= far[from.index()];
+                        }
+                    }
+                }
                 let mut reverse = sq_table::<B>();
                 for from in geometry.squares() {
                     for to in forward[from.index()].iter() {
@@ -382,7 +418,7 @@ pub const CATALOGUE: &[(&str, &str, bool)] = &[
     (
         "shocktroops",
         "Shock Troops: War Knight, Elephant Knight and two Ninja Pawns in hand (8x8)",
-        false,
+        true,
     ),
     (
         "shocktroopsnoninja",
@@ -392,7 +428,7 @@ pub const CATALOGUE: &[(&str, &str, bool)] = &[
     (
         "shocktroopsdrone",
         "Shock Troops with War Drone and Elephant, two Ninja Pawns (8x8)",
-        false,
+        true,
     ),
     (
         "shocktroopsdronenoninja",
@@ -402,7 +438,7 @@ pub const CATALOGUE: &[(&str, &str, bool)] = &[
     (
         "shocktroopsca",
         "Shock Troops with Chancellor and Archbishop, two Ninja Pawns (8x8)",
-        false,
+        true,
     ),
     (
         "shocktroopscanoninja",
@@ -455,18 +491,21 @@ pub const CATALOGUE: &[(&str, &str, bool)] = &[
 pub fn lookup(name: &str) -> Option<AnyVariant> {
     static CHESS: OnceLock<Variant<u64>> = OnceLock::new();
     static SHOCK: OnceLock<Variant<u64>> = OnceLock::new();
-    static TROOPS: [OnceLock<Variant<u64>>; 3] =
-        [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static TROOPS: [[OnceLock<Variant<u64>>; 2]; 3] = [const { [const { OnceLock::new() }; 2] }; 3];
     use shocktroops::Reserve;
-    let troops = |i: usize, reserve: Reserve| {
+    let troops = |reserve: Reserve, ninjas: bool| {
         Some(AnyVariant::Narrow(
-            TROOPS[i].get_or_init(|| shocktroops::build(reserve, false)),
+            TROOPS[reserve as usize][ninjas as usize]
+                .get_or_init(|| shocktroops::build(reserve, ninjas)),
         ))
     };
     match name {
-        "shocktroopsnoninja" => troops(0, Reserve::Knights),
-        "shocktroopsdronenoninja" => troops(1, Reserve::Drones),
-        "shocktroopscanoninja" => troops(2, Reserve::ChancellorArchbishop),
+        "shocktroops" => troops(Reserve::Knights, true),
+        "shocktroopsnoninja" => troops(Reserve::Knights, false),
+        "shocktroopsdrone" => troops(Reserve::Drones, true),
+        "shocktroopsdronenoninja" => troops(Reserve::Drones, false),
+        "shocktroopsca" => troops(Reserve::ChancellorArchbishop, true),
+        "shocktroopscanoninja" => troops(Reserve::ChancellorArchbishop, false),
         "chess" | "normal" => Some(AnyVariant::Narrow(CHESS.get_or_init(orthodox::chess))),
         "shockchess" => Some(AnyVariant::Narrow(SHOCK.get_or_init(orthodox::shockchess))),
         _ => None,

@@ -40,6 +40,7 @@ pub(super) fn kind(
         letter,
         role,
         leaps,
+        enemy_half_leaps: &[],
         slides_orthogonal: o,
         slides_diagonal: d,
         shock: false,
@@ -79,6 +80,7 @@ pub(super) fn orthodox_spec(name: &'static str, summary: &'static str) -> Varian
         castles: vec![('K', "e1", "g1", "h1", "f1"), ('Q', "e1", "c1", "a1", "d1")],
         hand_letters: "",
         drop_ranks: vec![],
+        drop_pushes: vec![],
         letter_aliases: vec![],
         insufficient: InsufficientRule::Orthodox,
         bench_fens: vec![

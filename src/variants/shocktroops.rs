@@ -2,7 +2,7 @@
 //! kinds dropped on the own back rank, and in the full game two Ninja Pawns). One function builds
 //! every member from its options.
 
-use super::orthodox::{KNIGHT, KNIGHT_LEAPS, kind, orthodox_kinds, orthodox_spec};
+use super::orthodox::{KNIGHT, KNIGHT_LEAPS, PAWN_CAPTURES, kind, orthodox_kinds, orthodox_spec};
 use super::{Role, Variant};
 use crate::board::Bits;
 
@@ -54,65 +54,122 @@ const fn with_knight(steps: [(i8, i8); 8]) -> [(i8, i8); 16] {
     all
 }
 
-/// A Shock Troops variant. `ninjas`: the full game with two Ninja Pawns in hand (not built yet:
-/// the Ninja Pawn's moves and the drop with push come with their own mechanic).
-pub fn build<B: Bits>(reserve: Reserve, ninjas: bool) -> Variant<B> {
-    assert!(!ninjas, "Ninja Pawns are not built yet");
-    let (name, summary, pieces, start_fen, promotions) = match reserve {
-        Reserve::Knights => (
-            "shocktroopsnoninja",
-            "Shock Troops without Ninja Pawns",
-            [
-                kind("War Knight", 'W', Role::Piece, &WAR_KNIGHT, false, false),
-                kind(
-                    "Elephant Knight",
-                    'E',
-                    Role::Piece,
-                    &ELEPHANT_KNIGHT,
-                    false,
-                    false,
-                ),
-            ],
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[WEwe] w KQkq - 0 1",
-            "QRBNWE",
+/// The Ninja Pawn's sideways captures, which it has only on the enemy half (1.3.3).
+const SIDEWAYS: &[(i8, i8)] = &[(1, 0), (-1, 0)];
+
+/// The name and summary of each member (rules/README.md, "Variant names").
+fn name(reserve: Reserve, ninjas: bool) -> (&'static str, &'static str) {
+    match (reserve, ninjas) {
+        (Reserve::Knights, true) => (
+            "shocktroops",
+            "Shock Troops: War Knight, Elephant Knight and two Ninja Pawns in hand",
         ),
-        Reserve::Drones => (
+        (Reserve::Knights, false) => ("shocktroopsnoninja", "Shock Troops without Ninja Pawns"),
+        (Reserve::Drones, true) => (
+            "shocktroopsdrone",
+            "Shock Troops with War Drone, Elephant and two Ninja Pawns",
+        ),
+        (Reserve::Drones, false) => (
             "shocktroopsdronenoninja",
             "Shock Troops with War Drone and Elephant, without Ninja Pawns",
-            [
-                kind("War Drone", 'W', Role::Piece, &WAR_DRONE, false, false),
-                kind("Elephant", 'E', Role::Piece, &ELEPHANT, false, false),
-            ],
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[WEwe] w KQkq - 0 1",
-            "QRBNWE",
         ),
-        Reserve::ChancellorArchbishop => (
+        (Reserve::ChancellorArchbishop, true) => (
+            "shocktroopsca",
+            "Shock Troops with Chancellor, Archbishop and two Ninja Pawns",
+        ),
+        (Reserve::ChancellorArchbishop, false) => (
             "shocktroopscanoninja",
             "Shock Troops with Chancellor and Archbishop, without Ninja Pawns",
-            [
-                kind("Chancellor", 'C', Role::Piece, KNIGHT_LEAPS, true, false),
-                kind("Archbishop", 'A', Role::Piece, KNIGHT_LEAPS, false, true),
-            ],
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[CAca] w KQkq - 0 1",
-            "QRBNCA",
         ),
+    }
+}
+
+/// A Shock Troops variant: the reserve's two kinds, with or without the two Ninja Pawns.
+pub fn build<B: Bits>(reserve: Reserve, ninjas: bool) -> Variant<B> {
+    let (name, summary) = name(reserve, ninjas);
+    let pieces = match reserve {
+        Reserve::Knights => [
+            kind("War Knight", 'W', Role::Piece, &WAR_KNIGHT, false, false),
+            kind(
+                "Elephant Knight",
+                'E',
+                Role::Piece,
+                &ELEPHANT_KNIGHT,
+                false,
+                false,
+            ),
+        ],
+        Reserve::Drones => [
+            kind("War Drone", 'W', Role::Piece, &WAR_DRONE, false, false),
+            kind("Elephant", 'E', Role::Piece, &ELEPHANT, false, false),
+        ],
+        Reserve::ChancellorArchbishop => [
+            kind("Chancellor", 'C', Role::Piece, KNIGHT_LEAPS, true, false),
+            kind("Archbishop", 'A', Role::Piece, KNIGHT_LEAPS, false, true),
+        ],
     };
-    let letters: String = pieces.iter().map(|k| k.letter).collect();
     let mut spec = orthodox_spec(name, summary);
     spec.kinds = orthodox_kinds("Queen", 'Q', false);
-    spec.kinds.extend(pieces);
+    spec.kinds.extend(pieces.clone());
+    let (hand, start_fen, promotions, bench) = match (reserve, ninjas) {
+        (Reserve::ChancellorArchbishop, true) => (
+            "CAJ",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[CAJJcajj] w KQkq - 0 1",
+            "QRBNCA",
+            &BENCH_CA_NINJA[..],
+        ),
+        (Reserve::ChancellorArchbishop, false) => (
+            "CA",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[CAca] w KQkq - 0 1",
+            "QRBNCA",
+            &BENCH_CA[..],
+        ),
+        (_, true) => (
+            "WEJ",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[WEJJwejj] w KQkq - 0 1",
+            "QRBNWE",
+            &BENCH_NINJA[..],
+        ),
+        (_, false) => (
+            "WE",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[WEwe] w KQkq - 0 1",
+            "QRBNWE",
+            &BENCH[..],
+        ),
+    };
+    if ninjas {
+        let mut ninja = kind(
+            "Ninja Pawn",
+            'J',
+            Role::SidestepPawn,
+            PAWN_CAPTURES,
+            false,
+            false,
+        );
+        ninja.enemy_half_leaps = SIDEWAYS;
+        spec.kinds.push(ninja);
+        // 1.3.5: dropped on the own 2nd rank, optionally pushed one or two squares.
+        spec.drop_ranks.push(('J', 1));
+        spec.drop_pushes.push(('J', 2));
+    }
     spec.start_fen = start_fen;
     spec.promotion_letters = promotions;
-    spec.hand_letters = if letters == "WE" { "WE" } else { "CA" };
-    // rules/shocktroops.md 1.3.5: the reserve pieces are dropped on the own back rank.
-    spec.drop_ranks = letters.chars().map(|c| (c, 0)).collect();
-    spec.bench_fens = vec![
-        "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R[WEwe] w KQkq - 0 1",
-        "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R[WEwe] w KQkq - 4 4",
-    ];
-    if reserve == Reserve::ChancellorArchbishop {
-        spec.bench_fens =
-            vec!["r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R[CAca] w KQkq - 0 1"];
-    }
+    spec.hand_letters = hand;
+    // 1.3.5: the reserve pieces are dropped on the own back rank.
+    spec.drop_ranks.extend(pieces.iter().map(|k| (k.letter, 0)));
+    spec.bench_fens = bench.to_vec();
     Variant::build(spec)
 }
+
+const BENCH: [&str; 2] = [
+    "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R[WEwe] w KQkq - 0 1",
+    "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R[WEwe] w KQkq - 4 4",
+];
+const BENCH_CA: [&str; 1] =
+    ["r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R[CAca] w KQkq - 0 1"];
+const BENCH_NINJA: [&str; 2] = [
+    "r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R[WEJJwejj] w KQkq - 0 1",
+    "r1bqk2r/pp1p1ppp/2n1jn2/2b1p3/2B1P3/2NJ1N2/PP1P1PPP/R1BQK2R[WEJwej] w KQkq - 0 6",
+];
+const BENCH_CA_NINJA: [&str; 1] =
+    ["r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R[CAJJcajj] w KQkq - 0 1"];

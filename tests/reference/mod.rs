@@ -1,15 +1,25 @@
 //! Reference move generator, used only by the test suite.
 //!
 //! This is a deliberately slow, simple, independent implementation of the rules of
-//! `chess` (FIDE) and `shockchess` (see `shared/rules/shockchess.md`), written from the
-//! rules text alone. It exists to cross-check the real engine's perft counts and move
-//! lists. It shares no code with the engine under `src/`.
+//! `chess` (FIDE), `shockchess` (see `shared/rules/shockchess.md`) and the six Shock Troops
+//! variants (`shocktroops`, `shocktroopsnoninja`, `shocktroopsdrone`,
+//! `shocktroopsdronenoninja`, `shocktroopsca`, `shocktroopscanoninja`; see
+//! `shared/rules/shocktroops.md`), written from the rules text alone. It exists to
+//! cross-check the real engine's perft counts and move lists. It shares no code with the
+//! engine under `src/`.
 //!
 //! Board: a plain 64-entry array, square index = rank * 8 + file (a1 = 0, h1 = 7, a8 = 56).
 //! Pieces move by stepping (file, rank) deltas with an explicit bounds check.
 //! Legality: make the move on a copy of the position, then ask whether the mover's king is
 //! attacked (scanning outward from the king square). Shock Chess exception: a move that
 //! captures a General is legal regardless of the mover's king (decision SC-3 (b)).
+//!
+//! Shock Troops: each side has a hand of up to one of each of the two reserve pieces (War
+//! Knight `WDN` / Elephant Knight `FAN`, War Drone `WD` / Elephant `FA`, or Chancellor `RN` /
+//! Archbishop `BN`) and, in the variants with them, up to two Ninja Pawns. A drop is a whole
+//! move: a reserve piece onto an empty square of the own back rank, a Ninja Pawn onto an
+//! empty square of the own 2nd rank and optionally pushed one or two squares straight
+//! forward over empty squares (written on its final square, `J@e4`).
 
 #![allow(dead_code)]
 
@@ -29,6 +39,9 @@ impl Color {
 }
 
 /// `Queen` is the orthodox Queen in `chess` and the General (same moves) in `shockchess`.
+/// The Shock Troops pieces: `WarKnight` (W, `WDN`), `ElephantKnight` (E, `FAN`), `WarDrone`
+/// (W in the drone variants, `WD`), `Elephant` (E in the drone variants, `FA`), `Chancellor`
+/// (C, `RN`), `Archbishop` (A, `BN`) and `Ninja` (J, the Ninja Pawn).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 enum Kind {
     Pawn,
@@ -37,6 +50,13 @@ enum Kind {
     Rook,
     Queen,
     King,
+    WarKnight,
+    ElephantKnight,
+    WarDrone,
+    Elephant,
+    Chancellor,
+    Archbishop,
+    Ninja,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -45,14 +65,95 @@ struct Piece {
     kind: Kind,
 }
 
+/// The two reserve piece types of a Shock Troops variant.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+enum Reserve {
+    /// War Knight (W) and Elephant Knight (E).
+    Knights,
+    /// War Drone (W) and Elephant (E).
+    Drones,
+    /// Chancellor (C) and Archbishop (A).
+    Ca,
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 enum Variant {
     Chess,
     ShockChess,
+    /// Shock Troops with the given reserve pieces; `ninja` says whether the hands hold
+    /// Ninja Pawns.
+    ShockTroops {
+        reserve: Reserve,
+        ninja: bool,
+    },
 }
 
+/// Hand slots: the first reserve piece (W or C), the second (E or A), the Ninja Pawn (J).
+const HAND_SLOTS: usize = 3;
+const SLOT_NINJA: usize = 2;
+/// The most pieces a hand may hold in each slot (one of each reserve piece, two Ninja Pawns).
+const HAND_MAX: [u8; HAND_SLOTS] = [1, 1, 2];
+
 impl Variant {
-    /// Upper-case letter of a piece kind (FEN, White).
+    fn from_name(name: &str) -> Option<Variant> {
+        let st = |reserve, ninja| Some(Variant::ShockTroops { reserve, ninja });
+        match name {
+            "chess" => Some(Variant::Chess),
+            "shockchess" => Some(Variant::ShockChess),
+            "shocktroops" => st(Reserve::Knights, true),
+            "shocktroopsnoninja" => st(Reserve::Knights, false),
+            "shocktroopsdrone" => st(Reserve::Drones, true),
+            "shocktroopsdronenoninja" => st(Reserve::Drones, false),
+            "shocktroopsca" => st(Reserve::Ca, true),
+            "shocktroopscanoninja" => st(Reserve::Ca, false),
+            _ => None,
+        }
+    }
+
+    fn has_hands(self) -> bool {
+        matches!(self, Variant::ShockTroops { .. })
+    }
+
+    fn has_ninja(self) -> bool {
+        matches!(self, Variant::ShockTroops { ninja: true, .. })
+    }
+
+    /// The piece kind held in a hand slot (`None` if the variant has no such slot).
+    fn slot_kind(self, slot: usize) -> Option<Kind> {
+        let Variant::ShockTroops { reserve, ninja } = self else {
+            return None;
+        };
+        match (slot, reserve) {
+            (0, Reserve::Knights) => Some(Kind::WarKnight),
+            (1, Reserve::Knights) => Some(Kind::ElephantKnight),
+            (0, Reserve::Drones) => Some(Kind::WarDrone),
+            (1, Reserve::Drones) => Some(Kind::Elephant),
+            (0, Reserve::Ca) => Some(Kind::Chancellor),
+            (1, Reserve::Ca) => Some(Kind::Archbishop),
+            (SLOT_NINJA, _) if ninja => Some(Kind::Ninja),
+            _ => None,
+        }
+    }
+
+    /// The hand slot of a piece kind that can be dropped.
+    fn slot_of(self, kind: Kind) -> Option<usize> {
+        (0..HAND_SLOTS).find(|&s| self.slot_kind(s) == Some(kind))
+    }
+
+    /// What a regular pawn or a Ninja Pawn may promote to.
+    fn promo_kinds(self) -> &'static [Kind] {
+        use Kind::*;
+        match self {
+            Variant::Chess | Variant::ShockChess => &[Queen, Rook, Bishop, Knight],
+            Variant::ShockTroops { reserve, .. } => match reserve {
+                Reserve::Knights => &[Queen, Rook, Bishop, Knight, WarKnight, ElephantKnight],
+                Reserve::Drones => &[Queen, Rook, Bishop, Knight, WarDrone, Elephant],
+                Reserve::Ca => &[Queen, Rook, Bishop, Knight, Chancellor, Archbishop],
+            },
+        }
+    }
+
+    /// Upper-case letter of a piece kind (FEN, White; drops).
     fn letter(self, kind: Kind) -> char {
         match kind {
             Kind::Pawn => 'P',
@@ -60,10 +161,15 @@ impl Variant {
             Kind::Bishop => 'B',
             Kind::Rook => 'R',
             Kind::Queen => match self {
-                Variant::Chess => 'Q',
                 Variant::ShockChess => 'G',
+                _ => 'Q',
             },
             Kind::King => 'K',
+            Kind::WarKnight | Kind::WarDrone => 'W',
+            Kind::ElephantKnight | Kind::Elephant => 'E',
+            Kind::Chancellor => 'C',
+            Kind::Archbishop => 'A',
+            Kind::Ninja => 'J',
         }
     }
 
@@ -75,22 +181,64 @@ impl Variant {
             (_, 'B') => Some(Kind::Bishop),
             (_, 'R') => Some(Kind::Rook),
             (_, 'K') => Some(Kind::King),
-            (Variant::Chess, 'Q') => Some(Kind::Queen),
+            (Variant::Chess, 'Q') | (Variant::ShockTroops { .. }, 'Q') => Some(Kind::Queen),
             (Variant::ShockChess, 'G') | (Variant::ShockChess, 'Q') => Some(Kind::Queen),
+            (Variant::ShockTroops { .. }, _) => {
+                // The reserve letters and J (board pieces of these kinds may also come
+                // from promotion, so every slot kind is a board piece).
+                (0..HAND_SLOTS)
+                    .filter_map(|s| self.slot_kind(s))
+                    .find(|&k| self.letter(k) == upper)
+            }
             _ => None,
         }
     }
 }
 
 /// A move in internal form. En passant, castling and the double step are recognised from
-/// the board when the move is made (a pawn moving diagonally to an empty square, a king
-/// moving two files, a pawn moving two ranks), so they need no flags here.
+/// the board when the move is made (a regular pawn moving diagonally to an empty square, a
+/// king moving two files, a regular pawn moving two ranks), so they need no flags here.
+/// A drop has `drop = Some(kind)`, `to` = the square the piece ends on (for a Ninja Pawn
+/// drop with push, the square after the push), and `from` unused (0).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Mv {
     from: usize,
     to: usize,
     promo: Option<Kind>,
+    drop: Option<Kind>,
     pass: bool,
+}
+
+impl Mv {
+    fn board(from: usize, to: usize, promo: Option<Kind>) -> Mv {
+        Mv {
+            from,
+            to,
+            promo,
+            drop: None,
+            pass: false,
+        }
+    }
+
+    fn drop(kind: Kind, to: usize) -> Mv {
+        Mv {
+            from: 0,
+            to,
+            promo: None,
+            drop: Some(kind),
+            pass: false,
+        }
+    }
+
+    fn pass() -> Mv {
+        Mv {
+            from: 0,
+            to: 0,
+            promo: None,
+            drop: None,
+            pass: true,
+        }
+    }
 }
 
 const KNIGHT_STEPS: [(i32, i32); 8] = [
@@ -115,7 +263,65 @@ const KING_STEPS: [(i32, i32); 8] = [
 ];
 const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
 const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-const PROMO_KINDS: [Kind; 4] = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
+const QUEEN_DIRS: [(i32, i32); 8] = KING_STEPS;
+const DABBABA_LEAPS: [(i32, i32); 4] = [(2, 0), (-2, 0), (0, 2), (0, -2)];
+const ALFIL_LEAPS: [(i32, i32); 4] = [(2, 2), (2, -2), (-2, 2), (-2, -2)];
+
+/// The leaper atoms (Betza): each is a symmetric set of (file, rank) offsets.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Leap {
+    /// W: one orthogonal step.
+    Wazir,
+    /// F: one diagonal step.
+    Ferz,
+    /// D: two orthogonal squares, jumping.
+    Dabbaba,
+    /// A: two diagonal squares, jumping.
+    Alfil,
+    /// N: the knight leap.
+    Knight,
+}
+
+const ALL_LEAPS: [Leap; 5] = [
+    Leap::Wazir,
+    Leap::Ferz,
+    Leap::Dabbaba,
+    Leap::Alfil,
+    Leap::Knight,
+];
+
+fn leap_offsets(l: Leap) -> &'static [(i32, i32)] {
+    match l {
+        Leap::Wazir => &ROOK_DIRS,
+        Leap::Ferz => &BISHOP_DIRS,
+        Leap::Dabbaba => &DABBABA_LEAPS,
+        Leap::Alfil => &ALFIL_LEAPS,
+        Leap::Knight => &KNIGHT_STEPS,
+    }
+}
+
+/// The leaps of a piece kind (pawns and Ninja Pawns are handled separately).
+fn leaps_of(kind: Kind) -> &'static [Leap] {
+    match kind {
+        Kind::Knight | Kind::Chancellor | Kind::Archbishop => &[Leap::Knight],
+        Kind::King => &[Leap::Wazir, Leap::Ferz],
+        Kind::WarKnight => &[Leap::Wazir, Leap::Dabbaba, Leap::Knight],
+        Kind::ElephantKnight => &[Leap::Ferz, Leap::Alfil, Leap::Knight],
+        Kind::WarDrone => &[Leap::Wazir, Leap::Dabbaba],
+        Kind::Elephant => &[Leap::Ferz, Leap::Alfil],
+        Kind::Pawn | Kind::Ninja | Kind::Bishop | Kind::Rook | Kind::Queen => &[],
+    }
+}
+
+/// The slide directions of a piece kind (symmetric sets).
+fn slides_of(kind: Kind) -> &'static [(i32, i32)] {
+    match kind {
+        Kind::Bishop | Kind::Archbishop => &BISHOP_DIRS,
+        Kind::Rook | Kind::Chancellor => &ROOK_DIRS,
+        Kind::Queen => &QUEEN_DIRS,
+        _ => &[],
+    }
+}
 
 fn file_of(sq: usize) -> i32 {
     (sq % 8) as i32
@@ -169,6 +375,31 @@ fn pawn_start_rank(c: Color) -> i32 {
     }
 }
 
+/// Rank index (0-based) of a colour's back rank (where reserve pieces are dropped).
+fn back_rank(c: Color) -> i32 {
+    match c {
+        Color::White => 0,
+        Color::Black => 7,
+    }
+}
+
+/// Is the 0-based rank on `c`'s enemy half, where a Ninja Pawn may capture sideways?
+/// White: ranks 5-7 (indices 4..=6, rank 8 cannot hold a White Ninja Pawn); Black: ranks
+/// 4-2 (indices 3..=1).
+fn enemy_half(c: Color, rank: i32) -> bool {
+    match c {
+        Color::White => rank >= 4,
+        Color::Black => rank <= 3,
+    }
+}
+
+fn color_index(c: Color) -> usize {
+    match c {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
 /// Rank index (0-based) a colour's pawns promote on.
 fn last_rank(c: Color) -> i32 {
     match c {
@@ -211,17 +442,16 @@ pub struct RefPos {
     fullmove: u32,
     /// Shock Chess: the side to move is frozen and must pass.
     frozen: bool,
+    /// Shock Troops: pieces in hand, `hand[color_index][slot]` (all zero elsewhere).
+    hand: [[u8; HAND_SLOTS]; 2],
 }
 
 impl RefPos {
     // ------------------------------------------------------------------ FEN in
 
     pub fn from_fen(variant: &str, fen: &str) -> Result<RefPos, String> {
-        let v = match variant {
-            "chess" => Variant::Chess,
-            "shockchess" => Variant::ShockChess,
-            other => return Err(format!("reference: unknown variant '{other}'")),
-        };
+        let v = Variant::from_name(variant)
+            .ok_or_else(|| format!("reference: unknown variant '{variant}'"))?;
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 4 {
             return Err(format!(
@@ -233,17 +463,42 @@ impl RefPos {
             return Err(format!("FEN '{fen}': too many fields ({})", fields.len()));
         }
 
-        // Board (with an optional empty hand, which these variants do not have).
+        // Board, with an optional hand in brackets. `[]`, `[-]` and no bracket are an empty
+        // hand; the letters may come in any order.
         let mut board_text = fields[0];
+        let mut hand = [[0u8; HAND_SLOTS]; 2];
         if let Some(open) = board_text.find('[') {
             if !board_text.ends_with(']') {
                 return Err(format!("FEN '{fen}': unterminated hand bracket"));
             }
-            let hand = &board_text[open + 1..board_text.len() - 1];
-            if !hand.is_empty() && hand != "-" {
-                return Err(format!(
-                    "FEN '{fen}': variant '{variant}' has no hand, but the FEN holds '{hand}'"
-                ));
+            let hand_text = &board_text[open + 1..board_text.len() - 1];
+            if !hand_text.is_empty() && hand_text != "-" {
+                if !v.has_hands() {
+                    return Err(format!(
+                        "FEN '{fen}': variant '{variant}' has no hand, but the FEN holds '{hand_text}'"
+                    ));
+                }
+                for ch in hand_text.chars() {
+                    let color = if ch.is_ascii_uppercase() {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    let slot = v
+                        .kind_of_letter(ch.to_ascii_uppercase())
+                        .and_then(|k| v.slot_of(k))
+                        .ok_or_else(|| {
+                            format!("FEN '{fen}': '{ch}' is not a hand letter of '{variant}'")
+                        })?;
+                    let count = &mut hand[color_index(color)][slot];
+                    *count += 1;
+                    if *count > HAND_MAX[slot] {
+                        return Err(format!(
+                            "FEN '{fen}': the hand holds more than {} '{ch}'",
+                            HAND_MAX[slot]
+                        ));
+                    }
+                }
             }
             board_text = &board_text[..open];
         }
@@ -332,11 +587,11 @@ impl RefPos {
         }
         for (s, occupant) in board.iter().enumerate() {
             if let Some(p) = occupant
-                && p.kind == Kind::Pawn
+                && (p.kind == Kind::Pawn || p.kind == Kind::Ninja)
                 && (rank_of(s) == 0 || rank_of(s) == 7)
             {
                 return Err(format!(
-                    "FEN '{fen}': pawn on {}, a pawn cannot stand on the first or last rank",
+                    "FEN '{fen}': pawn on {}, a pawn (or Ninja Pawn) cannot stand on the first or last rank",
                     square_name(s)
                 ));
             }
@@ -462,6 +717,7 @@ impl RefPos {
             halfmove,
             fullmove,
             frozen,
+            hand,
         };
         if !frozen && pos.king_attacked(side.other()) {
             return Err(format!(
@@ -500,6 +756,25 @@ impl RefPos {
             if rank > 0 {
                 s.push('/');
             }
+        }
+        if self.variant.has_hands() {
+            // Holdings order of the rules: W E J then w e j (C A J / c a j in `-ca`).
+            s.push('[');
+            for color in [Color::White, Color::Black] {
+                for slot in 0..HAND_SLOTS {
+                    if let Some(k) = self.variant.slot_kind(slot) {
+                        let c = self.variant.letter(k);
+                        let c = match color {
+                            Color::White => c,
+                            Color::Black => c.to_ascii_lowercase(),
+                        };
+                        for _ in 0..self.hand[color_index(color)][slot] {
+                            s.push(c);
+                        }
+                    }
+                }
+            }
+            s.push(']');
         }
         s.push(' ');
         s.push(match self.side {
@@ -556,34 +831,48 @@ impl RefPos {
     }
 
     /// Is `target` attacked by any piece of colour `by`? Scans outward from `target`.
+    /// Every leap and slide set is symmetric, so a piece of `by` attacks `target` with a leap
+    /// (or slide direction) `d` exactly when it stands on `target + d` and has `d`.
     fn attacked(&self, target: usize, by: Color) -> bool {
-        // Pawns of `by` attack diagonally forward, so look one rank backward (from their view).
+        // Pawns and Ninja Pawns of `by` capture diagonally forward, so look one rank
+        // backward (from their view).
         for df in [-1, 1] {
-            if self.has(step(target, df, -forward(by)), by, Kind::Pawn) {
+            if let Some(s) = step(target, df, -forward(by))
+                && let Some(p) = self.board[s]
+                && p.color == by
+                && (p.kind == Kind::Pawn || p.kind == Kind::Ninja)
+            {
                 return true;
             }
         }
-        for (df, dr) in KNIGHT_STEPS {
-            if self.has(step(target, df, dr), by, Kind::Knight) {
-                return true;
+        // A Ninja Pawn on its enemy half also captures sideways (ST 1.3.3).
+        if enemy_half(by, rank_of(target)) {
+            for df in [-1, 1] {
+                if self.has(step(target, df, 0), by, Kind::Ninja) {
+                    return true;
+                }
             }
         }
-        for (df, dr) in KING_STEPS {
-            if self.has(step(target, df, dr), by, Kind::King) {
-                return true;
+        for leap in ALL_LEAPS {
+            for &(df, dr) in leap_offsets(leap) {
+                if let Some(s) = step(target, df, dr)
+                    && let Some(p) = self.board[s]
+                    && p.color == by
+                    && leaps_of(p.kind).contains(&leap)
+                {
+                    return true;
+                }
             }
         }
-        for (dirs, slider) in [(ROOK_DIRS, Kind::Rook), (BISHOP_DIRS, Kind::Bishop)] {
-            for (df, dr) in dirs {
-                let mut cur = target;
-                while let Some(next) = step(cur, df, dr) {
-                    cur = next;
-                    if let Some(p) = self.board[cur] {
-                        if p.color == by && (p.kind == slider || p.kind == Kind::Queen) {
-                            return true;
-                        }
-                        break;
+        for (df, dr) in QUEEN_DIRS {
+            let mut cur = target;
+            while let Some(next) = step(cur, df, dr) {
+                cur = next;
+                if let Some(p) = self.board[cur] {
+                    if p.color == by && slides_of(p.kind).contains(&(df, dr)) {
+                        return true;
                     }
+                    break;
                 }
             }
         }
@@ -609,14 +898,17 @@ impl RefPos {
     fn pseudo_moves(&self) -> Vec<Mv> {
         let us = self.side;
         let them = us.other();
+        let promos = self.variant.promo_kinds();
         let mut out = Vec::new();
-        let add = |out: &mut Vec<Mv>, from: usize, to: usize| {
-            out.push(Mv {
-                from,
-                to,
-                promo: None,
-                pass: false,
-            });
+        // A pawn or Ninja Pawn move: on the last rank it must promote (one move per choice).
+        let push_pawn = |out: &mut Vec<Mv>, from: usize, to: usize| {
+            if rank_of(to) == last_rank(us) {
+                for &k in promos {
+                    out.push(Mv::board(from, to, Some(k)));
+                }
+            } else {
+                out.push(Mv::board(from, to, None));
+            }
         };
         for from in 0..64 {
             let Some(p) = self.board[from] else { continue };
@@ -625,78 +917,83 @@ impl RefPos {
             }
             match p.kind {
                 Kind::Pawn => {
-                    let push_pawn = |out: &mut Vec<Mv>, to: usize| {
-                        if rank_of(to) == last_rank(us) {
-                            for k in PROMO_KINDS {
-                                out.push(Mv {
-                                    from,
-                                    to,
-                                    promo: Some(k),
-                                    pass: false,
-                                });
-                            }
-                        } else {
-                            out.push(Mv {
-                                from,
-                                to,
-                                promo: None,
-                                pass: false,
-                            });
-                        }
-                    };
                     if let Some(one) = step(from, 0, forward(us))
                         && self.board[one].is_none()
                     {
-                        push_pawn(&mut out, one);
+                        push_pawn(&mut out, from, one);
                         if rank_of(from) == pawn_start_rank(us)
                             && let Some(two) = step(from, 0, 2 * forward(us))
                             && self.board[two].is_none()
                         {
-                            push_pawn(&mut out, two);
+                            push_pawn(&mut out, from, two);
                         }
                     }
                     for df in [-1, 1] {
                         if let Some(to) = step(from, df, forward(us)) {
                             match self.board[to] {
-                                Some(q) if q.color == them => push_pawn(&mut out, to),
-                                None if self.ep == Some(to) => push_pawn(&mut out, to),
+                                Some(q) if q.color == them => push_pawn(&mut out, from, to),
+                                None if self.ep == Some(to) => push_pawn(&mut out, from, to),
                                 _ => {}
                             }
                         }
                     }
                 }
-                Kind::Knight | Kind::King => {
-                    let steps = if p.kind == Kind::Knight {
-                        KNIGHT_STEPS
-                    } else {
-                        KING_STEPS
-                    };
-                    for (df, dr) in steps {
-                        if let Some(to) = step(from, df, dr) {
+                Kind::Ninja => {
+                    // Forward step, and the double step from the own 2nd rank (ST-4: tied
+                    // to the rank, not to whether it has moved), both to empty squares.
+                    if let Some(one) = step(from, 0, forward(us))
+                        && self.board[one].is_none()
+                    {
+                        push_pawn(&mut out, from, one);
+                        if rank_of(from) == pawn_start_rank(us)
+                            && let Some(two) = step(from, 0, 2 * forward(us))
+                            && self.board[two].is_none()
+                        {
+                            push_pawn(&mut out, from, two);
+                        }
+                    }
+                    // Sideways: a move to an empty square anywhere; a capture only on the
+                    // enemy half. It stays on its rank, so it never reaches the last rank.
+                    for df in [-1, 1] {
+                        if let Some(to) = step(from, df, 0) {
                             match self.board[to] {
-                                Some(q) if q.color == us => {}
-                                _ => add(&mut out, from, to),
+                                None => out.push(Mv::board(from, to, None)),
+                                Some(q) if q.color == them && enemy_half(us, rank_of(from)) => {
+                                    out.push(Mv::board(from, to, None))
+                                }
+                                _ => {}
                             }
                         }
                     }
+                    // Diagonal forward captures everywhere; never en passant.
+                    for df in [-1, 1] {
+                        if let Some(to) = step(from, df, forward(us))
+                            && self.board[to].is_some_and(|q| q.color == them)
+                        {
+                            push_pawn(&mut out, from, to);
+                        }
+                    }
                 }
-                Kind::Bishop | Kind::Rook | Kind::Queen => {
-                    let mut dirs: Vec<(i32, i32)> = Vec::new();
-                    if p.kind != Kind::Bishop {
-                        dirs.extend(ROOK_DIRS);
+                kind => {
+                    for &leap in leaps_of(kind) {
+                        for &(df, dr) in leap_offsets(leap) {
+                            if let Some(to) = step(from, df, dr) {
+                                match self.board[to] {
+                                    Some(q) if q.color == us => {}
+                                    _ => out.push(Mv::board(from, to, None)),
+                                }
+                            }
+                        }
                     }
-                    if p.kind != Kind::Rook {
-                        dirs.extend(BISHOP_DIRS);
-                    }
-                    for (df, dr) in dirs {
+                    for &(df, dr) in slides_of(kind) {
                         let mut cur = from;
                         while let Some(to) = step(cur, df, dr) {
                             cur = to;
                             match self.board[to] {
-                                None => add(&mut out, from, to),
+                                None => out.push(Mv::board(from, to, None)),
                                 Some(q) => {
                                     if q.color == them {
-                                        add(&mut out, from, to);
+                                        out.push(Mv::board(from, to, None));
                                     }
                                     break;
                                 }
@@ -735,7 +1032,38 @@ impl RefPos {
                 && empty.iter().all(|&s| self.board[s].is_none())
                 && safe.iter().all(|&s| !self.attacked(s, them))
             {
-                add(&mut out, kfrom, kto);
+                out.push(Mv::board(kfrom, kto, None));
+            }
+        }
+
+        // Drops (Shock Troops): one piece from the hand, as the whole move, never a capture.
+        let hand = self.hand[color_index(us)];
+        for slot in 0..HAND_SLOTS {
+            let Some(kind) = self.variant.slot_kind(slot) else {
+                continue;
+            };
+            if hand[slot] == 0 {
+                continue;
+            }
+            for file in 0..8 {
+                if kind == Kind::Ninja {
+                    // Onto an empty square of the own 2nd rank, then optionally pushed one
+                    // or two squares straight forward; every square reached must be empty.
+                    let mut cur = square(file, pawn_start_rank(us));
+                    for _ in 0..3 {
+                        match cur {
+                            Some(sq) if self.board[sq].is_none() => {
+                                out.push(Mv::drop(kind, sq));
+                                cur = step(sq, 0, forward(us));
+                            }
+                            _ => break,
+                        }
+                    }
+                } else if let Some(sq) = square(file, back_rank(us))
+                    && self.board[sq].is_none()
+                {
+                    out.push(Mv::drop(kind, sq));
+                }
             }
         }
         out
@@ -748,17 +1076,13 @@ impl RefPos {
             if self.in_check() {
                 return Vec::new();
             }
-            return vec![Mv {
-                from: 0,
-                to: 0,
-                promo: None,
-                pass: true,
-            }];
+            return vec![Mv::pass()];
         }
         let us = self.side;
         let mut out = Vec::new();
         for m in self.pseudo_moves() {
             let captures_general = self.variant == Variant::ShockChess
+                && m.drop.is_none()
                 && self.board[m.to].is_some_and(|p| p.kind == Kind::Queen);
             let after = self.make(m);
             if captures_general || !after.king_attacked(us) {
@@ -772,14 +1096,28 @@ impl RefPos {
     fn make(&self, m: Mv) -> RefPos {
         let mut p = self.clone();
         let us = self.side;
+        if us == Color::Black {
+            p.fullmove += 1;
+        }
+        p.side = us.other();
+        p.frozen = false;
         if m.pass {
             p.ep = None;
             p.halfmove += 1;
-            if us == Color::Black {
-                p.fullmove += 1;
-            }
-            p.side = us.other();
-            p.frozen = false;
+            return p;
+        }
+        if let Some(kind) = m.drop {
+            // A drop: the piece leaves the hand and lands on `to` (already pushed, for a
+            // Ninja Pawn). It creates no e.p. right, changes no castling right, and resets
+            // the 50-move counter.
+            let slot = self
+                .variant
+                .slot_of(kind)
+                .expect("reference: drop of a piece that is not a hand piece");
+            p.hand[color_index(us)][slot] -= 1;
+            p.board[m.to] = Some(Piece { color: us, kind });
+            p.ep = None;
+            p.halfmove = 0;
             return p;
         }
         let piece = self.board[m.from].expect("reference: internal move from an empty square");
@@ -823,20 +1161,24 @@ impl RefPos {
                 _ => {}
             }
         }
+        // Only a regular pawn's double step creates an e.p. right (ST-5).
         p.ep = if piece.kind == Kind::Pawn && (rank_of(m.to) - rank_of(m.from)).abs() == 2 {
             square(file_of(m.from), (rank_of(m.from) + rank_of(m.to)) / 2)
         } else {
             None
         };
-        if piece.kind == Kind::Pawn || captured.is_some() {
+        // 50-move counter: reset by a capture, a regular pawn move, and a Ninja Pawn move
+        // other than a non-capturing sideways step (ST-12).
+        let ninja_sideways_step =
+            piece.kind == Kind::Ninja && rank_of(m.from) == rank_of(m.to) && captured.is_none();
+        if piece.kind == Kind::Pawn
+            || captured.is_some()
+            || (piece.kind == Kind::Ninja && !ninja_sideways_step)
+        {
             p.halfmove = 0;
         } else {
             p.halfmove += 1;
         }
-        if us == Color::Black {
-            p.fullmove += 1;
-        }
-        p.side = us.other();
         p.frozen =
             self.variant == Variant::ShockChess && captured.is_some_and(|c| c.kind == Kind::Queen);
         p
@@ -845,6 +1187,10 @@ impl RefPos {
     fn move_string(&self, m: Mv) -> String {
         if m.pass {
             return "0000".to_string();
+        }
+        if let Some(k) = m.drop {
+            // Upper-case letter for both colours; a Ninja Pawn drop on its final square.
+            return format!("{}@{}", self.variant.letter(k), square_name(m.to));
         }
         let mut s = square_name(m.from) + &square_name(m.to);
         if let Some(k) = m.promo {
@@ -871,6 +1217,15 @@ impl RefPos {
         if self.variant == Variant::ShockChess && wanted.len() == 5 && wanted.ends_with('q') {
             wanted.pop();
             wanted.push('g');
+        }
+        // Shock Troops: the two-leg input `J@e2,e2e4` of a drop with push means `J@e4`.
+        if let Some((drop, push)) = wanted.split_once(',')
+            && drop.len() == 4
+            && drop.as_bytes()[1] == b'@'
+            && push.len() == 4
+            && push.starts_with(&drop[2..])
+        {
+            wanted = format!("{}{}", &drop[..2], &push[2..]);
         }
         for m in self.legal() {
             if self.move_string(m) == wanted {
