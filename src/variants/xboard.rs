@@ -96,16 +96,22 @@ fn slots<B: Bits>(v: &Variant<B>, look: &XboardLook) -> Vec<Option<usize>> {
         .collect()
 }
 
-fn setup_of<B: Bits>(v: &Variant<B>, look: &XboardLook) -> Option<String> {
-    let parent = look.parent?;
-    let slots = slots(v, look);
+/// White's letters by piece slot, `.` for an unused slot, the King not included.
+fn white_table<B: Bits>(v: &Variant<B>, slots: &[Option<usize>]) -> Vec<char> {
     let top = slots.iter().flatten().max().map_or(0, |m| m + 1);
     let mut white = vec!['.'; top];
-    for (k, s) in v.kinds.iter().zip(&slots) {
+    for (k, s) in v.kinds.iter().zip(slots) {
         if let Some(s) = s {
             white[*s] = k.letter;
         }
     }
+    white
+}
+
+fn setup_of<B: Bits>(v: &Variant<B>, look: &XboardLook) -> Option<String> {
+    let parent = look.parent?;
+    let slots = slots(v, look);
+    let mut white = white_table(v, &slots);
     white.push(v.letter(v.king));
     let table: String = white
         .iter()
@@ -133,4 +139,19 @@ pub fn setup_line(name: &str) -> Option<String> {
         AnyVariant::Narrow(v) => setup_of(v, &look),
         AnyVariant::Wide(v) => setup_of(v, &look),
     }
+}
+
+/// The kind letter (upper case) in each slot of XBoard's holdings: the used slots of the piece
+/// table in order (PieceToNumber counts only used slots), for reading the pseudo-squares of a
+/// `lift` from the holdings (PROTOCOL.md §3.9). Empty for variants without `setup`.
+pub fn holdings_letters(name: &str) -> Vec<char> {
+    let Some(look) = look(name).filter(|l| l.parent.is_some()) else {
+        return Vec::new();
+    };
+    let table = match lookup(name) {
+        Some(AnyVariant::Narrow(v)) => white_table(v, &slots(v, &look)),
+        Some(AnyVariant::Wide(v)) => white_table(v, &slots(v, &look)),
+        None => return Vec::new(),
+    };
+    table.into_iter().filter(|&c| c != '.').collect()
 }

@@ -53,6 +53,27 @@ impl Board {
         coords(square).is_some_and(|(f, r)| r < self.grid.len() && f < self.files())
     }
 
+    /// The side and kind letter of a holdings pseudo-square (§3.9): White's column lies past
+    /// the board's last file (XBoard names it `j` on 8 files, after a gap column) with rank
+    /// slot+1; Black's is `` ` `` or `_` with rank H-slot.
+    fn holding(&self, square: &str, holdings: &[char]) -> Option<(bool, char)> {
+        let mut chars = square.chars();
+        let file = chars.next()?;
+        let rank: usize = chars.as_str().parse().ok()?;
+        let height = self.grid.len();
+        if rank == 0 || rank > height {
+            return None;
+        }
+        let (white, slot) = match file {
+            '`' | '_' => (false, height - rank),
+            f if f.is_ascii_lowercase() && (f as usize - 'a' as usize) >= self.files() => {
+                (true, rank - 1)
+            }
+            _ => return None,
+        };
+        holdings.get(slot).map(|&c| (white, c))
+    }
+
     fn enemy_at(&self, square: &str) -> bool {
         self.at(square).is_some_and(|c| {
             c != '*' && c.is_ascii_alphabetic() && c.is_ascii_uppercase() != self.white_to_move
@@ -125,13 +146,29 @@ impl Markers {
             .collect()
     }
 
-    /// The answer to `lift SQ`, if any.
-    pub fn lift(&mut self, square: &str, fen: &str, legal: &[String]) -> Option<String> {
+    /// The answer to `lift SQ`, if any. `holdings`: the kind letter of each holdings slot.
+    pub fn lift(
+        &mut self,
+        square: &str,
+        fen: &str,
+        legal: &[String],
+        holdings: &[char],
+    ) -> Option<String> {
         let board = Board::from_fen(fen)?;
         if !board.on_board(square) {
-            // Holdings pseudo-squares (no playable variant has a hand yet) and garbage.
+            // A piece picked up from the holdings: its legal drop squares (an empty slot, or
+            // the other side's holdings, get no answer).
             self.clear();
-            return None;
+            let (white, letter) = board.holding(square, holdings)?;
+            if white != board.white_to_move {
+                return None;
+            }
+            let marks: Vec<(String, char)> = legal
+                .iter()
+                .filter_map(|m| m.strip_prefix(letter)?.strip_prefix('@'))
+                .map(|to| (to.to_string(), 'Y'))
+                .collect();
+            return Some(format!("highlight {}", board.colorfen(&marks)));
         }
         if self.kills.last().map(String::as_str) != Some(square) {
             self.from = Some(square.to_string());
@@ -217,10 +254,10 @@ mod tests {
         let legal = vec!["e2e3".to_string(), "e2e4".to_string(), "g1f3".to_string()];
         let mut m = Markers::default();
         assert_eq!(
-            m.lift("e2", fen, &legal).unwrap(),
+            m.lift("e2", fen, &legal, &[]).unwrap(),
             "highlight 8/8/8/8/4Y3/4Y3/8/8"
         );
-        assert_eq!(m.lift("j1", fen, &legal), None);
+        assert_eq!(m.lift("j1", fen, &legal, &[]), None);
     }
 
     #[test]
@@ -232,12 +269,39 @@ mod tests {
             .map(|s| s.to_string())
             .collect();
         let mut m = Markers::default();
-        let h = m.lift("a1", fen, &legal).unwrap();
+        let h = m.lift("a1", fen, &legal, &[]).unwrap();
         assert_eq!(h, "highlight 8/8/8/8/C7/Y7/Y7/8");
         assert_eq!(m.put("a4", fen, &legal), None);
         assert_eq!(
-            m.lift("a4", fen, &legal).unwrap(),
+            m.lift("a4", fen, &legal, &[]).unwrap(),
             "highlight 8/8/8/8/8/8/8/Y7"
         );
+    }
+
+    #[test]
+    fn holdings_lift() {
+        // Shock Troops: holdings slots P N B R Q J E W; J is slot 5 (White `j6`, Black `_3`).
+        let slots = ['P', 'N', 'B', 'R', 'Q', 'J', 'E', 'W'];
+        let fen = "4k3/8/8/8/8/8/4P3/4K3[Jj] w - - 0 1";
+        let legal: Vec<String> = ["J@d2", "J@d3", "J@d4", "e1d1", "e2e3"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let mut m = Markers::default();
+        assert_eq!(
+            m.lift("j6", fen, &legal, &slots).unwrap(),
+            "highlight 8/8/8/8/3Y4/3Y4/3Y4/8"
+        );
+        assert_eq!(
+            m.lift("i6", fen, &legal, &slots).unwrap(),
+            "highlight 8/8/8/8/3Y4/3Y4/3Y4/8"
+        );
+        // Black's holdings while White is to move, an empty slot, a slot past the table.
+        assert_eq!(m.lift("_3", fen, &legal, &slots), None);
+        assert_eq!(
+            m.lift("j1", fen, &legal, &slots).unwrap(),
+            "highlight 8/8/8/8/8/8/8/8"
+        );
+        assert_eq!(m.lift("j9", fen, &legal, &slots), None);
     }
 }

@@ -201,6 +201,8 @@ struct Xboard {
     search_start: Instant,
     hint: Option<String>,
     markers: markers::Markers,
+    /// The kind letter of each XBoard holdings slot (for `lift` from the holdings).
+    holdings: Vec<char>,
     /// The real position (without a ponder move): FEN and legal moves.
     fen: String,
     legal: Vec<String>,
@@ -231,6 +233,7 @@ impl Xboard {
             search_start: Instant::now(),
             hint: None,
             markers: markers::Markers::default(),
+            holdings: Vec::new(),
             fen: String::new(),
             legal: Vec::new(),
             plies: 0,
@@ -551,6 +554,7 @@ impl Xboard {
         self.valid = true;
         self.plies = 0;
         self.excluded.clear();
+        self.holdings = variants::xboard::holdings_letters(name);
         self.refresh();
         if let Some(setup) = variants::xboard::setup_line(name) {
             self.line(&setup);
@@ -812,7 +816,9 @@ impl Xboard {
             "include" => self.exclusion(arg, false),
             "lift" => {
                 if self.highlight
-                    && let Some(h) = self.markers.lift(arg, &self.fen, &self.legal)
+                    && let Some(h) = self
+                        .markers
+                        .lift(arg, &self.fen, &self.legal, &self.holdings)
                 {
                     self.line(&h);
                 }
