@@ -59,6 +59,16 @@ fn move_pred() -> Pred {
     Pred::Fn(Box::new(|l: &str| l.starts_with("move ")))
 }
 
+/// The XBoard plugin file lists what `feature variants` announces (engine-configs/README.md).
+#[test]
+fn plugin_file_lists_the_playable_variants() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/engine-configs/menagerie.eng");
+    let text = std::fs::read_to_string(path).expect("engine-configs/menagerie.eng");
+    let mut names = vec!["normal"];
+    names.extend(menagerie::variants::playable().filter(|&v| v != "chess"));
+    assert_eq!(text.lines().nth(2), Some(names.join(",").as_str()));
+}
+
 #[test]
 fn t01_handshake() {
     let mut e = EngineProcess::start(&[]);
