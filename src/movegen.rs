@@ -4,7 +4,7 @@
 
 use crate::board::{Bits, Color, Move, MoveKind, MoveList, Square};
 use crate::position::Position;
-use crate::rules::{castling, drops, pawns, shock};
+use crate::rules::{castling, drops, pawns, powers, shock};
 
 /// What every generator of one node needs: who moves, occupancy, check and pin masks.
 pub(crate) struct Ctx<B: Bits> {
@@ -78,6 +78,28 @@ impl<B: Bits> Ctx<B> {
         ctx
     }
 
+    /// A context for pseudo-legal generation: no check mask, no pins, nothing exempt.
+    fn pseudo(pos: &Position<B>, king: Square, quiets: bool) -> Ctx<B> {
+        let us = pos.side_to_move();
+        let own = pos.color_bb(us);
+        let enemy = pos.color_bb(us.flip());
+        Ctx {
+            us,
+            them: us.flip(),
+            occupied: own | enemy,
+            own,
+            enemy,
+            king,
+            target: if quiets { !own } else { enemy },
+            check_mask: pos.variant().geometry.valid,
+            quiets,
+            exempt: B::ZERO,
+            pinned: B::ZERO,
+            pins: [(Square::new(0), B::ZERO); 8],
+            pin_count: 0,
+        }
+    }
+
     /// Our pieces that shield the king from an enemy slider, each with the line it may move on.
     fn find_pins(&mut self, pos: &Position<B>) {
         let v = pos.variant();
@@ -142,6 +164,10 @@ fn generate<B: Bits>(pos: &Position<B>, list: &mut MoveList<B>, quiets: bool) {
     let Some(king) = pos.king_square(pos.side_to_move()) else {
         return;
     };
+    if pos.variant().flags.legal_by_make {
+        generate_by_make(pos, king, list, quiets);
+        return;
+    }
     let ctx = Ctx::new(pos, king, quiets);
     generate_king(pos, &ctx, list);
     if !pos.checkers().several() {
@@ -159,6 +185,45 @@ fn generate<B: Bits>(pos: &Position<B>, list: &mut MoveList<B>, quiets: bool) {
     }
     #[cfg(debug_assertions)]
     assert_distinct(list);
+}
+
+/// Pseudo-legal generation, then only the moves after which the mover's king is not attacked,
+/// every attack worked out afresh for the new position. The enemy's attacks after our move
+/// depend only on the new occupancy and on which of its pieces we removed (our pieces lend them
+/// nothing), so no move needs to be made for the test.
+fn generate_by_make<B: Bits>(
+    pos: &Position<B>,
+    king: Square,
+    list: &mut MoveList<B>,
+    quiets: bool,
+) {
+    let v = pos.variant();
+    let ctx = Ctx::pseudo(pos, king, quiets);
+    let steps = v.tables.leaps[ctx.us.index()][v.king.index()][king.raw() as usize] & ctx.target;
+    for to in steps.iter() {
+        list.push(Move::new(king, to, MoveKind::Normal, 0, 0), ctx.victim(to));
+    }
+    generate_pieces(pos, &ctx, list);
+    pawns::generate(pos, &ctx, list);
+    if let Some(pawn) = v.power_pawn {
+        powers::generate(pos, &ctx, list, pawn);
+    }
+    if quiets && v.flags.hands {
+        drops::generate(pos, &ctx, list);
+    }
+    let them = ctx.them;
+    let occupied = ctx.occupied;
+    list.retain(|e| {
+        let (from, to) = (e.mv.from(), e.mv.to());
+        let (occupied, k) = if e.mv.kind() == MoveKind::Drop {
+            (occupied | B::bit(to), king)
+        } else {
+            let k = if from == king { to } else { king };
+            ((occupied & !e.removed & !B::bit(from)) | B::bit(to), k)
+        };
+        pos.attackers_without(k, them, occupied, e.removed)
+            .is_empty()
+    });
 }
 
 /// King steps to squares the enemy does not attack once the king has left its square.
@@ -186,6 +251,11 @@ fn generate_pieces<B: Bits>(pos: &Position<B>, ctx: &Ctx<B>, list: &mut MoveList
     for &kind in &v.tables.piece_kinds {
         let spec = &v.kinds[kind.index()];
         let leaps = &v.tables.leaps[ctx.us.index()][kind.index()];
+        let promotion_zone = if spec.promotes {
+            v.promotion_zone[ctx.us.index()]
+        } else {
+            B::ZERO
+        };
         for from in pos.pieces(ctx.us, kind).iter() {
             let mut targets = leaps[from.raw() as usize];
             if spec.slides_orthogonal {
@@ -195,8 +265,16 @@ fn generate_pieces<B: Bits>(pos: &Position<B>, ctx: &Ctx<B>, list: &mut MoveList
                 targets |= g.diagonal_attacks(from, ctx.occupied);
             }
             targets &= ctx.target & ctx.pin_mask(from);
-            for to in targets.iter() {
+            for to in (targets & !promotion_zone).iter() {
                 list.push(Move::new(from, to, MoveKind::Normal, 0, 0), ctx.victim(to));
+            }
+            for to in (targets & promotion_zone).iter() {
+                for &k in &v.promotion_kinds {
+                    list.push(
+                        Move::new(from, to, MoveKind::Promotion, k.0, 0),
+                        ctx.victim(to),
+                    );
+                }
             }
         }
     }

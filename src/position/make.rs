@@ -66,7 +66,8 @@ impl<B: Bits> Position<B> {
                 // reset the clock (it can be undone); its other moves do.
                 let sidestep_advance = Some(moved.kind()) == self.variant.sidestep_pawn
                     && mv.to().raw().abs_diff(mv.from().raw()) >= B::STRIDE as u8;
-                reset_clock = reset || is_pawn || sidestep_advance;
+                let irreversible = self.variant.kinds[moved.kind().index()].promotes;
+                reset_clock = reset || is_pawn || sidestep_advance || irreversible;
             }
         }
         self.update_clocks(reset_clock);

@@ -160,10 +160,17 @@ impl<B: Bits> Position<B> {
     /// slides; the pawn's capture leaps included).
     #[inline(always)]
     pub fn attackers_to(&self, target: Square, by: Color, occupied: B) -> B {
+        self.attackers_without(target, by, occupied, B::ZERO)
+    }
+
+    /// As [`Self::attackers_to`] with the pieces on `removed` taken off first (they neither
+    /// attack nor, in Pawnier, lend powers): the attacks after a move that captures them.
+    #[inline]
+    pub fn attackers_without(&self, target: Square, by: Color, occupied: B, removed: B) -> B {
         let v = self.variant;
         let t = &v.tables;
         let g = &v.geometry;
-        let theirs = self.by_color[by.index()];
+        let theirs = self.by_color[by.index()] & !removed;
         let mut result = B::ZERO;
         for &k in &t.leaper_kinds {
             result |= t.leapers_to[by.index()][k.index()][target.raw() as usize]
@@ -182,6 +189,9 @@ impl<B: Bits> Position<B> {
         }
         if (diag & theirs & t.diagonal_lines[target.raw() as usize]).any() {
             result |= g.diagonal_attacks(target, occupied) & diag;
+        }
+        if let Some(pawn) = v.power_pawn {
+            result |= crate::rules::powers::attackers(self, target, by, occupied, removed, pawn);
         }
         result & theirs
     }
@@ -276,15 +286,17 @@ impl<B: Bits> Position<B> {
     /// Dead position for lack of material (per variant, rules/README.md §5).
     pub fn insufficient_material(&self) -> bool {
         let v = self.variant;
-        let Insufficient::Orthodox { knight, bishop } = v.insufficient else {
-            return false;
-        };
-        if v.hand_kinds
-            .iter()
-            .any(|&k| self.hands[0][k.index()] + self.hands[1][k.index()] > 0)
+        if v.insufficient == Insufficient::Never
+            || v.hand_kinds
+                .iter()
+                .any(|&k| self.hands[0][k.index()] + self.hands[1][k.index()] > 0)
         {
             return false;
         }
+        let Insufficient::Orthodox { knight, bishop } = v.insufficient else {
+            // Insufficient::BareKings: nothing but the two kings.
+            return self.occupied() == self.by_kind[v.king.index()];
+        };
         let kings = self.by_kind[v.king.index()];
         let minors = self.by_kind[knight.index()] | self.by_kind[bishop.index()];
         if (self.occupied() & !kings & !minors).any() {

@@ -4,4 +4,5 @@
 pub mod castling;
 pub mod drops;
 pub mod pawns;
+pub mod powers;
 pub mod shock;

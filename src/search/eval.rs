@@ -60,6 +60,10 @@ fn kind_value<B: Bits>(v: &Variant<B>, kind: PieceKind) -> Pair {
         // The Ninja Pawn: a pawn that also steps sideways (it slips past blockers) and captures
         // sideways on the enemy half; a starting guess above the pawn, to be measured.
         Role::SidestepPawn => return Pair(110, 140),
+        // Pawnier's pawn: its worth lies in its links (see `power_pawns`); alone it only steps.
+        Role::PowerPawn => return Pair(85, 100),
+        // Pawnier's sergeant: a forward-only stepper that promotes (to a knight at best).
+        Role::Piece if k.promotes => return Pair(100, 130),
         Role::Piece => {}
     }
     let plain_leaper = !k.slides_orthogonal && !k.slides_diagonal;
@@ -112,13 +116,9 @@ fn square_bonus<B: Bits>(v: &Variant<B>, kind: PieceKind, color: Color, sq: Squa
     let rr = g.relative_rank(sq, color) as i32;
     let last = g.ranks as i32 - 1;
     match k.role {
-        Role::Pawn | Role::SidestepPawn => {
-            // Advancement, more in the centre files; worth more in the endgame.
-            let central =
-                (g.files as i32 - 1 - (2 * g.file(sq) as i32 - (g.files as i32 - 1)).abs()) / 2;
-            let adv = rr * rr * 40 / (last * last).max(1);
-            Pair(adv / 2 + central * (rr.min(4)) * 2, adv)
-        }
+        Role::Pawn | Role::SidestepPawn => pawn_advance(g, sq, rr, last),
+        Role::Piece if k.promotes => pawn_advance(g, sq, rr, last),
+        Role::PowerPawn => Pair(-3 * centre, -2 * centre),
         Role::King => {
             // Middlegame: stay home, away from the centre files; endgame: come to the centre.
             Pair(-25 * rr.min(3) + 2 * centre - 10, -8 * centre)
@@ -132,6 +132,13 @@ fn square_bonus<B: Bits>(v: &Variant<B>, kind: PieceKind, color: Color, sq: Squa
             Pair(-scale * centre, -scale * centre / 2)
         }
     }
+}
+
+/// Advancement, more in the centre files; worth more in the endgame.
+fn pawn_advance<B: Bits>(g: &Geometry<B>, sq: Square, rr: i32, last: i32) -> Pair {
+    let central = (g.files as i32 - 1 - (2 * g.file(sq) as i32 - (g.files as i32 - 1)).abs()) / 2;
+    let adv = rr * rr * 40 / (last * last).max(1);
+    Pair(adv / 2 + central * (rr.min(4)) * 2, adv)
 }
 
 impl<B: Bits> Evaluator<B> {

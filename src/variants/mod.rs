@@ -3,6 +3,7 @@
 //! One file per family builds them; [`lookup`] hands them out by name.
 
 mod orthodox;
+mod pawnier;
 mod shocktroops;
 pub mod xboard;
 
@@ -29,6 +30,11 @@ pub enum Role {
     /// from the double-step zone, captures with its capture leaps (and its enemy-half leaps),
     /// promotion like the pawn, and no e.p. either way.
     SidestepPawn,
+    /// A pawn whose moves are borrowed from its neighbours (Pawnier, rules/pawnier.md I.2.5):
+    /// rook slides with a friendly pawn orthogonally next to it, bishop slides with one
+    /// diagonally next to it, knight leaps with a friendly pawn or relaying knight a knight's leap
+    /// away; without any power, one quiet orthogonal step. Never promotes.
+    PowerPawn,
 }
 
 /// One piece kind of a variant.
@@ -47,6 +53,9 @@ pub struct KindSpec {
     pub slides_diagonal: bool,
     /// Capturing a piece of this kind freezes its owner (Shock Chess).
     pub shock: bool,
+    /// A plain piece that must promote on reaching the promotion zone (Pawnier's sergeant). It
+    /// only moves forward, so its moves are irreversible and reset the 50-move clock.
+    pub promotes: bool,
 }
 
 /// One castling right: the king's and the rook's squares before and after, and which squares must
@@ -74,6 +83,8 @@ pub enum InsufficientRule {
     /// FIDE: K v K, K+minor v K, kings plus bishops all on one square colour; the minors are the
     /// kinds lettered N and B, and nothing may be in hand.
     Orthodox,
+    /// Only the two kings, with both hands empty (Pawnier I.2.8).
+    BareKings,
     Never,
 }
 
@@ -84,6 +95,7 @@ pub enum Insufficient {
         knight: PieceKind,
         bishop: PieceKind,
     },
+    BareKings,
     Never,
 }
 
@@ -99,9 +111,14 @@ pub struct Variant<B: Bits> {
     pub pawn: Option<PieceKind>,
     /// The sidestepping pawn ([`Role::SidestepPawn`]), if the variant has one.
     pub sidestep_pawn: Option<PieceKind>,
+    /// The pawn with borrowed powers ([`Role::PowerPawn`]) and the kind (lettered N) that relays
+    /// the knight power to it.
+    pub power_pawn: Option<PieceKind>,
+    pub power_relay: Option<PieceKind>,
     /// The kinds a pawn may promote to, in the order moves are listed.
     pub promotion_kinds: Vec<PieceKind>,
-    /// Per colour: squares where a pawn arriving must promote.
+    /// Per colour: squares where a pawn (or promoting piece) arriving must promote: the promotion
+    /// rank and every rank beyond it.
     pub promotion_zone: [B; 2],
     /// Per colour: squares from which a pawn may double-step.
     pub double_step_zone: [B; 2],
@@ -135,6 +152,10 @@ pub struct Flags {
     pub en_passant: bool,
     /// Bit per kind: the kinds whose capture freezes.
     pub shock_kinds: u16,
+    /// Moves are generated pseudo-legally and kept when the mover's king is safe after making
+    /// them: for rules where a move changes what other pieces attack (Pawnier's borrowed powers),
+    /// which check and pin masks cannot follow.
+    pub legal_by_make: bool,
 }
 
 /// Attack tables per colour and kind, derived from the kinds' leaps.
@@ -154,6 +175,11 @@ pub struct Tables<B: Bits> {
     /// Union of the four orthogonal / diagonal rays from each square on an empty board.
     pub orthogonal_lines: SqTable<B>,
     pub diagonal_lines: SqTable<B>,
+    /// One-step neighbours (orthogonal, diagonal) and knight leaps from each square, for
+    /// relations between pieces (Pawnier's powers).
+    pub wazir: SqTable<B>,
+    pub ferz: SqTable<B>,
+    pub knight: SqTable<B>,
 }
 
 /// What a variant file hands to [`Variant::build`].
@@ -223,6 +249,13 @@ impl<B: Bits> Variant<B> {
         let king = find_role(Role::King).expect("a variant has a king");
         let pawn = find_role(Role::Pawn);
         let sidestep_pawn = find_role(Role::SidestepPawn);
+        let power_pawn = find_role(Role::PowerPawn);
+        let power_relay = power_pawn.and_then(|_| {
+            spec.kinds
+                .iter()
+                .position(|k| k.letter == 'N')
+                .map(|i| PieceKind(i as u8))
+        });
         let square = |name: &str, color: Color| {
             let sq = geometry.parse_square(name).expect("castling square");
             match color {
@@ -274,7 +307,16 @@ impl<B: Bits> Variant<B> {
                 geometry.relative_rank_mask(Color::Black, rank),
             ]
         };
-        let promotion_zone = zone(spec.promotion_rank);
+        let beyond = |rank: u8| {
+            let mut z = [B::ZERO; 2];
+            for r in rank..spec.ranks {
+                let [w, b] = zone(r);
+                z[0] |= w;
+                z[1] |= b;
+            }
+            z
+        };
+        let promotion_zone = beyond(spec.promotion_rank);
         let double_step_zone = spec.double_step_rank.map(zone).unwrap_or([B::ZERO; 2]);
         let tables = Tables::build(&geometry, &spec.kinds);
         let mut flags = Flags::default();
@@ -286,6 +328,7 @@ impl<B: Bits> Variant<B> {
         flags.shock = flags.shock_kinds != 0;
         flags.hands = !spec.hand_letters.is_empty();
         flags.en_passant = pawn.is_some() && spec.double_step_rank.is_some();
+        flags.legal_by_make = power_pawn.is_some();
         Variant {
             name: spec.name,
             summary: spec.summary,
@@ -294,6 +337,8 @@ impl<B: Bits> Variant<B> {
             king,
             pawn,
             sidestep_pawn,
+            power_pawn,
+            power_relay,
             promotion_kinds: spec.promotion_letters.chars().map(kind_of).collect(),
             promotion_zone,
             double_step_zone,
@@ -327,6 +372,7 @@ impl<B: Bits> Variant<B> {
                     knight: kind_of('N'),
                     bishop: kind_of('B'),
                 },
+                InsufficientRule::BareKings => Insufficient::BareKings,
                 InsufficientRule::Never => Insufficient::Never,
             },
             bench_fens: spec.bench_fens.clone(),
@@ -391,6 +437,9 @@ impl<B: Bits> Tables<B> {
             piece_kinds: select(&|k| k.role == Role::Piece),
             orthogonal_lines,
             diagonal_lines,
+            wazir: geometry.leaper(&[(1, 0), (-1, 0), (0, 1), (0, -1)], Color::White),
+            ferz: geometry.leaper(&[(1, 1), (-1, 1), (1, -1), (-1, -1)], Color::White),
+            knight: geometry.leaper(KNIGHT_LEAPS, Color::White),
         }
     }
 }
@@ -458,7 +507,7 @@ pub const CATALOGUE: &[(&str, &str, bool)] = &[
     (
         "pawnier",
         "Pawnier Chess: pawns borrow powers from neighbours, pawn drops (9x11, 3 holes)",
-        false,
+        true,
     ),
     (
         "exciting",
@@ -491,6 +540,7 @@ pub const CATALOGUE: &[(&str, &str, bool)] = &[
 pub fn lookup(name: &str) -> Option<AnyVariant> {
     static CHESS: OnceLock<Variant<u64>> = OnceLock::new();
     static SHOCK: OnceLock<Variant<u64>> = OnceLock::new();
+    static PAWNIER: OnceLock<Variant<u128>> = OnceLock::new();
     static TROOPS: [[OnceLock<Variant<u64>>; 2]; 3] = [const { [const { OnceLock::new() }; 2] }; 3];
     use shocktroops::Reserve;
     let troops = |reserve: Reserve, ninjas: bool| {
@@ -507,6 +557,7 @@ pub fn lookup(name: &str) -> Option<AnyVariant> {
         "shocktroopsca" => troops(Reserve::ChancellorArchbishop, true),
         "shocktroopscanoninja" => troops(Reserve::ChancellorArchbishop, false),
         "chess" | "normal" => Some(AnyVariant::Narrow(CHESS.get_or_init(orthodox::chess))),
+        "pawnier" => Some(AnyVariant::Wide(PAWNIER.get_or_init(pawnier::build))),
         "shockchess" => Some(AnyVariant::Narrow(SHOCK.get_or_init(orthodox::shockchess))),
         _ => None,
     }

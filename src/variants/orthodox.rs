@@ -44,6 +44,7 @@ pub(super) fn kind(
         slides_orthogonal: o,
         slides_diagonal: d,
         shock: false,
+        promotes: false,
     }
 }
 

@@ -84,7 +84,7 @@ fn slots<B: Bits>(v: &Variant<B>, look: &XboardLook) -> Vec<Option<usize>> {
                 return Some(s);
             }
             Some(match (k.role, k.slides_orthogonal, k.slides_diagonal) {
-                (Role::Pawn, _, _) => slot::PAWN,
+                (Role::Pawn | Role::SidestepPawn | Role::PowerPawn, _, _) => slot::PAWN,
                 (_, true, true) => slot::QUEEN,
                 (_, true, false) => slot::ROOK,
                 (_, false, true) => slot::BISHOP,
