@@ -731,7 +731,8 @@ impl<B: Bits> Worker<'_, B> {
         mut best: i32,
     ) -> i32 {
         if count == 0 {
-            return if in_check { -MATE + ply as i32 } else { 0 };
+            // No capture is not a stalemate: outside check the stand-pat score stands.
+            return if in_check { -MATE + ply as i32 } else { best };
         }
         let none = |_: &MoveEntry<B>| 0;
         while let Some(e) = picker.next(pos, &self.job.eval, &none) {
