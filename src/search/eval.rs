@@ -10,6 +10,7 @@
 
 use crate::board::{Bits, Color, Geometry, PieceKind, Square};
 use crate::position::Position;
+use crate::rules::powers::{power_targets, powers_of};
 use crate::variants::{KNIGHT_LEAPS, Role, Variant};
 
 /// A (middlegame, endgame) pair.
@@ -252,7 +253,12 @@ impl<B: Bits> Evaluator<B> {
             return cheap;
         }
         for color in Color::BOTH {
-            let (mobility, ring_attacks) = self.mobility(pos, color);
+            let (mut mobility, mut ring_attacks) = self.mobility(pos, color);
+            if v.power_pawn.is_some() {
+                let (powers, ring) = self.power_pawns(pos, color);
+                mobility += powers;
+                ring_attacks = (ring_attacks + ring).min(12);
+            }
             // Pressure on the enemy king ring grows faster than linearly (middlegame only).
             let side =
                 mobility + self.king_shelter(pos, color) + Pair(ring_attacks * ring_attacks * 2, 0);
@@ -300,6 +306,36 @@ impl<B: Bits> Evaluator<B> {
             }
         }
         (total, ring_attacks.min(12))
+    }
+
+    /// Pawnier's pawns: each power held is worth something (linked pawns are what the army is
+    /// made of; a lone pawn only steps), powered pawns count their moves like pieces, and their
+    /// attacks next to the enemy king count as pressure on it.
+    fn power_pawns(&self, pos: &Position<B>, color: Color) -> (Pair, i32) {
+        let v = pos.variant();
+        let Some(pawn) = v.power_pawn else {
+            return (Pair::default(), 0);
+        };
+        let ring = pos
+            .king_square(color.flip())
+            .map_or(B::ZERO, |k| self.king_ring[k.index()]);
+        let occupied = pos.occupied();
+        let own = pos.color_bb(color);
+        let mut total = Pair::default();
+        let mut ring_attacks = 0;
+        for sq in pos.pieces(color, pawn).iter() {
+            let p = powers_of(pos, color, sq);
+            if !p.any() {
+                continue;
+            }
+            let (r, b, n) = (p.rook as i32, p.bishop as i32, p.knight as i32);
+            total += Pair(25 * r + 20 * b + 15 * n, 20 * r + 15 * b + 10 * n);
+            let targets = power_targets(pos, sq, p, occupied);
+            let moves = (targets & !own).count() as i32;
+            total += Pair(2 * moves, 2 * moves);
+            ring_attacks += (targets & ring).count() as i32;
+        }
+        (total, ring_attacks)
     }
 
     /// Doubled, isolated and passed pawns (of every pawn kind).
