@@ -4,7 +4,7 @@
 
 use crate::board::{Bits, Color, Move, MoveKind, MoveList, Square};
 use crate::position::Position;
-use crate::rules::{castling, drops, pawns, powers, shock};
+use crate::rules::{castling, combined_arms, drops, pawns, powers, shock};
 
 /// What every generator of one node needs: who moves, occupancy, check and pin masks.
 pub(crate) struct Ctx<B: Bits> {
@@ -164,6 +164,10 @@ fn generate<B: Bits>(pos: &Position<B>, list: &mut MoveList<B>, quiets: bool) {
     let Some(king) = pos.king_square(pos.side_to_move()) else {
         return;
     };
+    if pos.variant().flags.combined_arms {
+        combined_arms::generate(pos, king, list, quiets);
+        return;
+    }
     if pos.variant().flags.legal_by_make {
         generate_by_make(pos, king, list, quiets);
         return;

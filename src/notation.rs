@@ -132,10 +132,23 @@ pub fn parse_move_in<B: Bits>(
         .collect();
     let found = match exact.len() {
         1 => return Ok(*exact[0]),
-        0 => legal
-            .iter()
-            .filter(|e| matches(pos, e, &parsed, true))
-            .collect(),
+        0 => {
+            // A route alias (rules/combinedarms.md 3.7): squares of the chain that hold no enemy
+            // are the way the piece went, not victims.
+            if let Some(route) = without_route(pos, &parsed) {
+                let routed: Vec<&MoveEntry<B>> = legal
+                    .iter()
+                    .filter(|e| matches(pos, e, &route, false))
+                    .collect();
+                if routed.len() == 1 {
+                    return Ok(*routed[0]);
+                }
+            }
+            legal
+                .iter()
+                .filter(|e| matches(pos, e, &parsed, true))
+                .collect()
+        }
         _ => exact,
     };
     match found.len() {
@@ -229,6 +242,26 @@ fn read<B: Bits>(pos: &Position<B>, s: &str) -> Option<Parsed<B>> {
         from,
         to,
         via,
+        promotion,
+    })
+}
+
+/// The parsed chain with its squares that hold no enemy piece left out, if it has any.
+fn without_route<B: Bits>(pos: &Position<B>, p: &Parsed<B>) -> Option<Parsed<B>> {
+    let Parsed::Board {
+        from,
+        to,
+        via,
+        promotion,
+    } = *p
+    else {
+        return None;
+    };
+    let enemy = pos.color_bb(pos.side_to_move().flip());
+    (via & !enemy).any().then_some(Parsed::Board {
+        from,
+        to,
+        via: via & enemy,
         promotion,
     })
 }

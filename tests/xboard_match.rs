@@ -1,10 +1,19 @@
-//! Real-GUI test (issue 4): a short headless XBoard 4.9.1 match of menagerie against itself in
-//! chess and in Shock Chess through `scripts/xboard-match.sh`. Every game must end by rule or by
-//! the engines' claim: no forfeit, no illegal move, no loss on time. Needs Debian's `xboard` and
-//! `xvfb` (`.ci/run` installs them); without them the test says so and passes, except under CI.
+//! Real-GUI test: short headless XBoard 4.9.1 matches of menagerie against itself through
+//! `scripts/xboard-match.sh` in chess, Shock Chess, Shock Troops and Pawnier. Every game must end
+//! by rule or by the engines' claim: no forfeit, no illegal move, no loss on time; and XBoard's
+//! board must stay in step with ours: the engine moves of each game (from XBoard's debug log),
+//! replayed by our rules, must reach the final position XBoard saved (`-savePositionFile`).
+//! Needs Debian's `xboard` and `xvfb` (`.ci/run` installs them); without them the test says so
+//! and passes, except under CI. `XBOARD_MATCH_DIR=DIR VARIANT=V cargo test --release --test
+//! xboard_match -- --ignored in_step` checks the output folder of a match run by hand.
 
 use std::path::Path;
 use std::process::Command;
+
+use menagerie::board::Bits;
+use menagerie::notation::parse_move;
+use menagerie::position::Position;
+use menagerie::variants::{AnyVariant, Variant, lookup};
 
 fn have(tool: &str) -> bool {
     Command::new("sh")
@@ -49,11 +58,93 @@ fn run_match(variant: &str, games: usize) {
         !debug.contains("Forfeit"),
         "{variant}: a forfeit in the debug log"
     );
+    check_in_step(variant, &out);
     let _ = std::fs::remove_dir_all(&out);
 }
 
+/// The engine moves of each game in XBoard's debug log (`<first : move X`), split where a game
+/// ends (`GameEnds(` with a reason).
+fn games_in_debug_log(debug: &str) -> Vec<Vec<String>> {
+    let mut games = vec![Vec::new()];
+    for line in debug.lines() {
+        if line.starts_with("GameEnds(") && !line.starts_with("GameEnds(0,") {
+            games.push(Vec::new());
+        } else if let Some((_, rest)) = line
+            .split_once("<first : move ")
+            .or_else(|| line.split_once("<second: move "))
+        {
+            games
+                .last_mut()
+                .expect("a game")
+                .push(rest.trim().to_string());
+        }
+    }
+    games.retain(|g| !g.is_empty());
+    games
+}
+
+/// Board field, side to move and sorted hand letters of a FEN: what both boards must agree on
+/// (XBoard rewrites hands in its own order and recomputes castling and clocks).
+fn essentials(fen: &str) -> (String, String, String) {
+    let mut fields = fen.split_whitespace();
+    let board = fields.next().unwrap_or_default();
+    let side = fields.next().unwrap_or_default().to_string();
+    let (placement, hand) = match board.split_once('[') {
+        Some((p, h)) => (p, h.trim_end_matches(']')),
+        None => (board, ""),
+    };
+    let mut hand: Vec<char> = hand.chars().filter(|c| c.is_ascii_alphabetic()).collect();
+    hand.sort_unstable();
+    (placement.to_string(), side, hand.into_iter().collect())
+}
+
+fn replay<B: Bits>(v: &'static Variant<B>, moves: &[String]) -> String {
+    let mut pos = Position::from_fen(v, v.start_fen).expect("start FEN");
+    for (i, m) in moves.iter().enumerate() {
+        let entry = parse_move(&pos, m)
+            .unwrap_or_else(|e| panic!("ply {}: '{m}' refused in '{}': {e}", i + 1, pos.to_fen()));
+        pos = pos.make_move(&entry);
+    }
+    pos.to_fen()
+}
+
+/// Replays every game of a match folder and compares the final positions with XBoard's.
+fn check_in_step(variant: &str, out: &Path) {
+    let debug = std::fs::read_to_string(out.join("xboard.debug")).expect("the debug log");
+    let finals = std::fs::read_to_string(out.join("final.fen")).expect("XBoard's final positions");
+    let finals: Vec<&str> = finals.lines().filter(|l| l.contains('/')).collect();
+    let games = games_in_debug_log(&debug);
+    assert_eq!(
+        games.len(),
+        finals.len(),
+        "{variant}: games in the log vs final positions"
+    );
+    for (i, (moves, xboard)) in games.iter().zip(&finals).enumerate() {
+        let ours = match lookup(variant).expect("a playable variant") {
+            AnyVariant::Narrow(v) => replay(v, moves),
+            AnyVariant::Wide(v) => replay(v, moves),
+        };
+        assert_eq!(
+            essentials(&ours),
+            essentials(xboard),
+            "{variant} game {}: ours '{ours}' vs XBoard's '{xboard}' after {} plies",
+            i + 1,
+            moves.len()
+        );
+    }
+    eprintln!("{variant}: {} games in step with XBoard", games.len());
+}
+
 #[test]
-fn xboard_plays_chess_and_shockchess_with_menagerie() {
+#[ignore = "checks a match folder given by XBOARD_MATCH_DIR and VARIANT"]
+fn in_step() {
+    let dir = std::env::var("XBOARD_MATCH_DIR").expect("XBOARD_MATCH_DIR");
+    let variant = std::env::var("VARIANT").expect("VARIANT");
+    check_in_step(&variant, Path::new(&dir));
+}
+
+#[test]
+fn xboard_plays_every_variant_with_menagerie() {
     if !(have("xboard") && have("xvfb-run")) {
         assert!(
             std::env::var_os("CI").is_none(),
@@ -64,4 +155,6 @@ fn xboard_plays_chess_and_shockchess_with_menagerie() {
     }
     run_match("chess", 2);
     run_match("shockchess", 2);
+    run_match("shocktroops", 2);
+    run_match("pawnier", 2);
 }

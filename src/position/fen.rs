@@ -196,6 +196,11 @@ impl<B: Bits> Position<B> {
     }
 
     fn read_castling(&mut self, field: &str) -> Result<(), FenError> {
+        if self.variant.flags.combined_arms {
+            // 3.2: the field carries no history; the placement decides.
+            self.castling = self.implied_castling();
+            return Ok(());
+        }
         if field == "-" {
             return Ok(());
         }

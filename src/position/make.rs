@@ -56,6 +56,9 @@ impl<B: Bits> Position<B> {
                 }
                 self.castling &= self.variant.castle_keep[mv.from().index()]
                     & self.variant.castle_keep[mv.to().index()];
+                if self.variant.flags.combined_arms {
+                    self.castling = self.implied_castling();
+                }
                 let is_pawn = Some(moved.kind()) == self.variant.pawn;
                 self.ep = if is_pawn {
                     self.skipped_square(mv.from(), mv.to())
@@ -66,7 +69,8 @@ impl<B: Bits> Position<B> {
                 // reset the clock (it can be undone); its other moves do.
                 let sidestep_advance = Some(moved.kind()) == self.variant.sidestep_pawn
                     && mv.to().raw().abs_diff(mv.from().raw()) >= B::STRIDE as u8;
-                let irreversible = self.variant.kinds[moved.kind().index()].promotes;
+                let irreversible = self.variant.kinds[moved.kind().index()].promotes
+                    || kind == MoveKind::Promotion;
                 reset_clock = reset || is_pawn || sidestep_advance || irreversible;
             }
         }

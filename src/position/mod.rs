@@ -168,6 +168,9 @@ impl<B: Bits> Position<B> {
     #[inline]
     pub fn attackers_without(&self, target: Square, by: Color, occupied: B, removed: B) -> B {
         let v = self.variant;
+        if v.flags.combined_arms {
+            return crate::rules::combined_arms::attackers(self, target, by);
+        }
         let t = &v.tables;
         let g = &v.geometry;
         let theirs = self.by_color[by.index()] & !removed;
@@ -194,6 +197,21 @@ impl<B: Bits> Position<B> {
             result |= crate::rules::powers::attackers(self, target, by, occupied, removed, pawn);
         }
         result & theirs
+    }
+
+    /// Combined Arms (3.2, CA-15): the castling rights a placement implies, a king on its home
+    /// square with an own rook on the corner.
+    pub(crate) fn implied_castling(&self) -> u8 {
+        let v = self.variant;
+        let mut rights = 0;
+        for (i, cs) in v.castles.iter().enumerate() {
+            if self.piece_at(cs.king_from) == Piece::new(cs.color, v.king)
+                && self.piece_at(cs.rook_from) == Piece::new(cs.color, cs.rook)
+            {
+                rights |= 1 << i;
+            }
+        }
+        rights
     }
 
     /// True when `by` attacks `target` with the current occupancy.
@@ -293,9 +311,16 @@ impl<B: Bits> Position<B> {
         {
             return false;
         }
-        let Insufficient::Orthodox { knight, bishop } = v.insufficient else {
-            // Insufficient::BareKings: nothing but the two kings.
-            return self.occupied() == self.by_kind[v.king.index()];
+        let (knight, bishop) = match v.insufficient {
+            Insufficient::Orthodox { knight, bishop } => (knight, bishop),
+            Insufficient::BareKings => return self.occupied() == self.by_kind[v.king.index()],
+            Insufficient::NoCheckers => {
+                return "PNQ"
+                    .chars()
+                    .filter_map(|c| v.kind_of_letter(c))
+                    .all(|k| self.by_kind[k.index()].is_empty());
+            }
+            Insufficient::Never => return false,
         };
         let kings = self.by_kind[v.king.index()];
         let minors = self.by_kind[knight.index()] | self.by_kind[bishop.index()];

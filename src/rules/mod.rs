@@ -2,6 +2,7 @@
 //! generator (`movegen.rs`) calls them.
 
 pub mod castling;
+pub mod combined_arms;
 pub mod drops;
 pub mod pawns;
 pub mod powers;

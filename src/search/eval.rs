@@ -55,6 +55,9 @@ pub struct Evaluator<B: Bits> {
 /// Value of a kind: orthodox signatures get their usual values; anything else is derived.
 fn kind_value<B: Bits>(v: &Variant<B>, kind: PieceKind) -> Pair {
     let k = &v.kinds[kind.index()];
+    if let Some((mg, eg)) = k.value {
+        return Pair(mg, eg);
+    }
     match k.role {
         Role::King => return Pair(0, 0),
         Role::Pawn => return Pair(90, 120),

@@ -735,8 +735,21 @@ impl<B: Bits> Worker<'_, B> {
             return if in_check { -MATE + ply as i32 } else { best };
         }
         let none = |_: &MoveEntry<B>| 0;
+        // Outside check, each capture is tried one way only: a piece that can kill the same
+        // pieces and end on several squares (Combined Arms' aviation, armor, artillery) is
+        // searched from the first of them the picker offers.
+        let mut tried: [(u8, B); 16] = [(0, B::ZERO); 16];
+        let mut n_tried = 0;
         while let Some(e) = picker.next(pos, &self.job.eval, &none) {
             if !in_check && e.mv.kind() != crate::board::MoveKind::Promotion {
+                let key = (e.mv.from().raw(), e.removed);
+                if tried[..n_tried].contains(&key) {
+                    continue;
+                }
+                if n_tried < tried.len() {
+                    tried[n_tried] = key;
+                    n_tried += 1;
+                }
                 // Delta pruning: even winning the victims outright would not reach alpha.
                 let gain: i32 = e
                     .removed

@@ -2,6 +2,7 @@
 //! movement, start position, promotion, castling, hands and the flags that switch mechanics on.
 //! One file per family builds them; [`lookup`] hands them out by name.
 
+mod combinedarms;
 mod orthodox;
 mod pawnier;
 mod shocktroops;
@@ -56,6 +57,9 @@ pub struct KindSpec {
     /// A plain piece that must promote on reaching the promotion zone (Pawnier's sergeant). It
     /// only moves forward, so its moves are irreversible and reset the 50-move clock.
     pub promotes: bool,
+    /// The kind's value in centipawns (middlegame, endgame) where the evaluator's defaults do not
+    /// apply (pieces whose moves are not leaps and slides).
+    pub value: Option<(i32, i32)>,
 }
 
 /// One castling right: the king's and the rook's squares before and after, and which squares must
@@ -85,6 +89,9 @@ pub enum InsufficientRule {
     Orthodox,
     /// Only the two kings, with both hands empty (Pawnier I.2.8).
     BareKings,
+    /// No pawn, knight or queen left on either side: nothing can ever give check (Combined Arms
+    /// 3.5, CA-18).
+    NoCheckers,
     Never,
 }
 
@@ -96,6 +103,7 @@ pub enum Insufficient {
         bishop: PieceKind,
     },
     BareKings,
+    NoCheckers,
     Never,
 }
 
@@ -156,6 +164,9 @@ pub struct Flags {
     /// them: for rules where a move changes what other pieces attack (Pawnier's borrowed powers),
     /// which check and pin masks cannot follow.
     pub legal_by_make: bool,
+    /// Combined Arms Brigade Chess: every piece moves and kills by its own rules
+    /// (`rules/combined_arms.rs` generates all moves and answers every attack question).
+    pub combined_arms: bool,
 }
 
 /// Attack tables per colour and kind, derived from the kinds' leaps.
@@ -180,6 +191,10 @@ pub struct Tables<B: Bits> {
     pub wazir: SqTable<B>,
     pub ferz: SqTable<B>,
     pub knight: SqTable<B>,
+    /// Squares at distance 1-2 and 3-4 on the eight rays, occupancy ignored (Combined Arms'
+    /// BRANGE and RRANGE).
+    pub near_range: SqTable<B>,
+    pub far_range: SqTable<B>,
 }
 
 /// What a variant file hands to [`Variant::build`].
@@ -203,6 +218,8 @@ pub struct VariantSpec {
     pub drop_ranks: Vec<(char, u8)>,
     /// Per letter: the longest push a drop of that kind may make (kinds not listed: none).
     pub drop_pushes: Vec<(char, u8)>,
+    /// Combined Arms' mechanics (see [`Flags::combined_arms`]).
+    pub combined_arms: bool,
     pub letter_aliases: Vec<(char, char)>,
     pub insufficient: InsufficientRule,
     /// Positions `bench` searches (the start position comes first by itself).
@@ -329,6 +346,7 @@ impl<B: Bits> Variant<B> {
         flags.hands = !spec.hand_letters.is_empty();
         flags.en_passant = pawn.is_some() && spec.double_step_rank.is_some();
         flags.legal_by_make = power_pawn.is_some();
+        flags.combined_arms = spec.combined_arms;
         Variant {
             name: spec.name,
             summary: spec.summary,
@@ -373,6 +391,7 @@ impl<B: Bits> Variant<B> {
                     bishop: kind_of('B'),
                 },
                 InsufficientRule::BareKings => Insufficient::BareKings,
+                InsufficientRule::NoCheckers => Insufficient::NoCheckers,
                 InsufficientRule::Never => Insufficient::Never,
             },
             bench_fens: spec.bench_fens.clone(),
@@ -440,8 +459,21 @@ impl<B: Bits> Tables<B> {
             wazir: geometry.leaper(&[(1, 0), (-1, 0), (0, 1), (0, -1)], Color::White),
             ferz: geometry.leaper(&[(1, 1), (-1, 1), (1, -1), (-1, -1)], Color::White),
             knight: geometry.leaper(KNIGHT_LEAPS, Color::White),
+            near_range: geometry.leaper(&ray_steps(1..=2), Color::White),
+            far_range: geometry.leaper(&ray_steps(3..=4), Color::White),
         }
     }
+}
+
+/// The offsets k*d for every direction d of the eight rays and every k in `distances`.
+fn ray_steps(distances: std::ops::RangeInclusive<i8>) -> Vec<(i8, i8)> {
+    let mut v = Vec::new();
+    for k in distances {
+        for (df, dr) in crate::board::geometry::DIRECTIONS {
+            v.push((df * k, dr * k));
+        }
+    }
+    v
 }
 
 /// A built variant of either width.
@@ -502,7 +534,7 @@ pub const CATALOGUE: &[(&str, &str, bool)] = &[
     (
         "combinedarms",
         "Combined Arms Brigade Chess: artillery, armor, aviation (8x8)",
-        false,
+        true,
     ),
     (
         "pawnier",
@@ -541,6 +573,7 @@ pub fn lookup(name: &str) -> Option<AnyVariant> {
     static CHESS: OnceLock<Variant<u64>> = OnceLock::new();
     static SHOCK: OnceLock<Variant<u64>> = OnceLock::new();
     static PAWNIER: OnceLock<Variant<u128>> = OnceLock::new();
+    static ARMS: OnceLock<Variant<u64>> = OnceLock::new();
     static TROOPS: [[OnceLock<Variant<u64>>; 2]; 3] = [const { [const { OnceLock::new() }; 2] }; 3];
     use shocktroops::Reserve;
     let troops = |reserve: Reserve, ninjas: bool| {
@@ -558,6 +591,7 @@ pub fn lookup(name: &str) -> Option<AnyVariant> {
         "shocktroopscanoninja" => troops(Reserve::ChancellorArchbishop, false),
         "chess" | "normal" => Some(AnyVariant::Narrow(CHESS.get_or_init(orthodox::chess))),
         "pawnier" => Some(AnyVariant::Wide(PAWNIER.get_or_init(pawnier::build))),
+        "combinedarms" => Some(AnyVariant::Narrow(ARMS.get_or_init(combinedarms::build))),
         "shockchess" => Some(AnyVariant::Narrow(SHOCK.get_or_init(orthodox::shockchess))),
         _ => None,
     }

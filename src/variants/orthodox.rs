@@ -45,6 +45,7 @@ pub(super) fn kind(
         slides_diagonal: d,
         shock: false,
         promotes: false,
+        value: None,
     }
 }
 
@@ -82,6 +83,7 @@ pub(super) fn orthodox_spec(name: &'static str, summary: &'static str) -> Varian
         hand_letters: "",
         drop_ranks: vec![],
         drop_pushes: vec![],
+        combined_arms: false,
         letter_aliases: vec![],
         insufficient: InsufficientRule::Orthodox,
         bench_fens: vec![

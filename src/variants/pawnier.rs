@@ -36,6 +36,7 @@ pub fn build<B: Bits>() -> Variant<B> {
         // I.2.6: reserve pawns go to any empty square of the own first four ranks.
         drop_ranks: (0..4).map(|r| ('P', r)).collect(),
         drop_pushes: vec![],
+        combined_arms: false,
         letter_aliases: vec![],
         insufficient: InsufficientRule::BareKings,
         bench_fens: vec![

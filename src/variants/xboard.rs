@@ -46,7 +46,17 @@ pub fn look(name: &str) -> Option<XboardLook> {
             images: &[],
         }),
         "shockchess" => l("lion", &[('G', QUEEN)]),
-        "combinedarms" => l("fairy", &[]),
+        // The arms move by rules of their own; they keep the orthodox images.
+        "combinedarms" => l(
+            "fairy",
+            &[
+                ('P', PAWN),
+                ('N', KNIGHT),
+                ('B', BISHOP),
+                ('R', ROOK),
+                ('Q', QUEEN),
+            ],
+        ),
         "shocktroops" | "shocktroopsdrone" => {
             l("bughouse", &[('J', FERZ), ('E', ALFIL), ('W', ANGEL)])
         }

@@ -1,0 +1,374 @@
+//! Combined Arms Brigade Chess (rules/combinedarms.md 3.3-3.6): every move of the game and the
+//! attack test its check rule is built on.
+//!
+//! * Infantry (P) steps one square in any direction, killing by displacement, double-steps
+//!   straight ahead from its 2nd rank, promotes on its last rank.
+//! * Armor (N) drives exactly three orthogonal steps; own pieces block, every enemy on the way is
+//!   killed once, an enemy king is passed unharmed.
+//! * Light artillery (B) slides without capturing and shoots at distance 1-2 on the eight rays,
+//!   also slide-then-shot and shot-then-slide; heavy artillery (R) slides or shoots at 3-4.
+//! * Aviation (Q) flies to any empty square outside the enemy artillery's range (NOFLY), then may
+//!   act as infantry, armor or light artillery without entering NOFLY.
+//! * The king steps (killing by displacement) and castles whenever king and rook stand at home.
+//!
+//! Moves are entries of their effect (from, to, removed set, promotion): routes that reach the
+//! same effect give one entry. Legality is tested by making the move, because a move changes the
+//! enemy queen's reach through our NOFLY. Only a piece that would end on the king's square
+//! attacks it (3.5): infantry, king, armor and aviation.
+
+use crate::board::moves::removal_tag;
+use crate::board::{Bits, Color, Move, MoveEntry, MoveKind, MoveList, PieceKind, Square};
+use crate::position::Position;
+
+/// The kinds, in the order `variants/combinedarms.rs` lists them.
+pub(crate) const QUEEN: PieceKind = PieceKind(1);
+pub(crate) const ROOK: PieceKind = PieceKind(2);
+pub(crate) const BISHOP: PieceKind = PieceKind(3);
+pub(crate) const KNIGHT: PieceKind = PieceKind(4);
+pub(crate) const PAWN: PieceKind = PieceKind(5);
+
+/// NOFLY of `side` (3.3): the squares at distance 1-2 of its bishops and 3-4 of its rooks.
+#[inline]
+pub fn no_fly<B: Bits>(pos: &Position<B>, side: Color) -> B {
+    let t = &pos.variant().tables;
+    let mut zone = B::ZERO;
+    for s in pos.pieces(side, BISHOP).iter() {
+        zone |= t.near_range[s.raw() as usize];
+    }
+    for s in pos.pieces(side, ROOK).iter() {
+        zone |= t.far_range[s.raw() as usize];
+    }
+    zone
+}
+
+#[inline(always)]
+fn king_steps<B: Bits>(pos: &Position<B>, sq: Square) -> B {
+    let t = &pos.variant().tables;
+    t.wazir[sq.raw() as usize] | t.ferz[sq.raw() as usize]
+}
+
+/// The pieces of `by` that attack `target` (3.5): those with a move that would end on it.
+pub(crate) fn attackers<B: Bits>(pos: &Position<B>, target: Square, by: Color) -> B {
+    let v = pos.variant();
+    let t = &v.tables;
+    let near = king_steps(pos, target);
+    let mut result = near & (pos.pieces(by, PAWN) | pos.pieces(by, v.king));
+    let own = pos.color_bb(by);
+    let knights = pos.pieces(by, KNIGHT);
+    if knights.any() {
+        // Paths s0 -> s1 -> s2 -> target walked backwards; s1 and s2 must not hold one of the
+        // attacker's own pieces other than the moving knight (whose square counts as empty).
+        for s2 in t.wazir[target.raw() as usize].iter() {
+            for s1 in t.wazir[s2.raw() as usize].iter() {
+                for s0 in (t.wazir[s1.raw() as usize] & knights).iter() {
+                    let blockers = own & !B::bit(s0);
+                    if !blockers.has(s1) && !blockers.has(s2) {
+                        result |= B::bit(s0);
+                    }
+                }
+            }
+        }
+    }
+    let queens = pos.pieces(by, QUEEN);
+    if queens.any() {
+        let shelter = no_fly(pos, by.flip());
+        if !shelter.has(target) {
+            let empty = v.geometry.valid & !pos.occupied();
+            for q in queens.iter() {
+                if queen_reaches(pos, q, target, own, empty & !shelter, shelter) {
+                    result |= B::bit(q);
+                }
+            }
+        }
+    }
+    result
+}
+
+/// Whether the queen on `q` can end a move on `target`: a flight to a square of `flights`, then a
+/// step onto the target or an armor path onto it whose squares avoid `shelter` and `own` (her
+/// own square excepted).
+fn queen_reaches<B: Bits>(
+    pos: &Position<B>,
+    q: Square,
+    target: Square,
+    own: B,
+    flights: B,
+    shelter: B,
+) -> bool {
+    let t = &pos.variant().tables;
+    if (king_steps(pos, target) & flights).any() {
+        return true;
+    }
+    let open = !(own & !B::bit(q)) & !shelter;
+    for s2 in (t.wazir[target.raw() as usize] & open).iter() {
+        for s1 in (t.wazir[s2.raw() as usize] & open).iter() {
+            if (t.wazir[s1.raw() as usize] & flights).any() {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Everything one move generation needs about the side to move.
+struct Side<B: Bits> {
+    us: Color,
+    own: B,
+    occupied: B,
+    /// Enemy pieces that may be killed (the king never is).
+    prey: B,
+    enemy_king: B,
+}
+
+/// Fills `list` with the legal moves of `pos` (only kills and promotions when `quiets` is false).
+pub(crate) fn generate<B: Bits>(
+    pos: &Position<B>,
+    king: Square,
+    list: &mut MoveList<B>,
+    quiets: bool,
+) {
+    let v = pos.variant();
+    let us = pos.side_to_move();
+    let them = us.flip();
+    let own = pos.color_bb(us);
+    let side = Side {
+        us,
+        own,
+        occupied: pos.occupied(),
+        prey: pos.color_bb(them) & !pos.pieces(them, v.king),
+        enemy_king: pos.pieces(them, v.king),
+    };
+    let mut moves: Vec<(Move, B)> = Vec::with_capacity(256);
+    let mut add = |from: Square, to: Square, removed: B| {
+        moves.push((
+            Move::new(
+                from,
+                to,
+                MoveKind::Normal,
+                0,
+                removal_tag(removed & !B::bit(to)),
+            ),
+            removed,
+        ));
+    };
+    // King steps.
+    for to in (king_steps(pos, king) & !own).iter() {
+        if !side.enemy_king.has(to) {
+            add(king, to, B::bit(to) & side.prey);
+        }
+    }
+    for s in pos.pieces(us, KNIGHT).iter() {
+        armor(pos, &side, s, s, B::ZERO, &mut add);
+    }
+    for s in pos.pieces(us, BISHOP).iter() {
+        light_artillery(pos, &side, s, &mut add);
+    }
+    for s in pos.pieces(us, ROOK).iter() {
+        heavy_artillery(pos, &side, s, &mut add);
+    }
+    for q in pos.pieces(us, QUEEN).iter() {
+        aviation(pos, &side, q, &mut add);
+    }
+    let mut promotions: Vec<(Move, B)> = Vec::new();
+    for s in pos.pieces(us, PAWN).iter() {
+        infantry(pos, &side, s, &mut add, &mut promotions);
+    }
+    moves.extend(promotions);
+    castling(pos, &side, king, &mut moves);
+    // One entry per effect: equal effects are equal (Move, removed) pairs; the key sorts them
+    // next to each other (a removed set has at most three squares).
+    moves.sort_unstable_by_key(|(m, r)| {
+        let ends = if r.is_empty() {
+            (0, 0)
+        } else {
+            (r.lsb().raw(), r.msb().raw())
+        };
+        (m.raw(), ends, r.count())
+    });
+    moves.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
+    list.clear();
+    for (mv, removed) in moves {
+        if !quiets && removed.is_empty() && mv.kind() != MoveKind::Promotion {
+            continue;
+        }
+        let after = pos.make_move(&MoveEntry { mv, removed });
+        let k = after.king_square(us).expect("the mover keeps its king");
+        if attackers(&after, k, them).is_empty() {
+            list.push(mv, removed);
+        }
+    }
+}
+
+/// Armor paths from `start` (the piece's square, which counts as empty): three orthogonal steps,
+/// none onto an own piece or into `forbidden`; every enemy on the way but the king is killed.
+fn armor<B: Bits>(
+    pos: &Position<B>,
+    side: &Side<B>,
+    piece: Square,
+    start: Square,
+    forbidden: B,
+    add: &mut impl FnMut(Square, Square, B),
+) {
+    let t = &pos.variant().tables;
+    let open = !(side.own & !B::bit(piece)) & !forbidden;
+    for s1 in (t.wazir[start.raw() as usize] & open).iter() {
+        for s2 in (t.wazir[s1.raw() as usize] & open).iter() {
+            for s3 in (t.wazir[s2.raw() as usize] & open).iter() {
+                if side.enemy_king.has(s3) {
+                    continue;
+                }
+                let kills = (B::bit(s1) | B::bit(s2) | B::bit(s3)) & side.prey;
+                if s3 == piece && kills.is_empty() {
+                    continue;
+                }
+                add(piece, s3, kills);
+            }
+        }
+    }
+}
+
+/// Light artillery: slide, shot, slide then shot, shot then slide (3.4.3).
+fn light_artillery<B: Bits>(
+    pos: &Position<B>,
+    side: &Side<B>,
+    s: Square,
+    add: &mut impl FnMut(Square, Square, B),
+) {
+    let v = pos.variant();
+    let g = &v.geometry;
+    let near = &v.tables.near_range;
+    let empty = g.valid & !side.occupied;
+    let slides = g.diagonal_attacks(s, side.occupied) & empty;
+    for d in slides.iter() {
+        add(s, d, B::ZERO);
+        for victim in (near[d.raw() as usize] & side.prey).iter() {
+            add(s, d, B::bit(victim));
+        }
+    }
+    for victim in (near[s.raw() as usize] & side.prey).iter() {
+        add(s, s, B::bit(victim));
+        let cleared = side.occupied & !B::bit(victim);
+        for d in (g.diagonal_attacks(s, cleared) & !cleared & g.valid).iter() {
+            add(s, d, B::bit(victim));
+        }
+    }
+}
+
+/// Heavy artillery: slide or shot at distance 3-4 (3.4.4).
+fn heavy_artillery<B: Bits>(
+    pos: &Position<B>,
+    side: &Side<B>,
+    s: Square,
+    add: &mut impl FnMut(Square, Square, B),
+) {
+    let v = pos.variant();
+    let g = &v.geometry;
+    for d in (g.orthogonal_attacks(s, side.occupied) & g.valid & !side.occupied).iter() {
+        add(s, d, B::ZERO);
+    }
+    for victim in (v.tables.far_range[s.raw() as usize] & side.prey).iter() {
+        add(s, s, B::bit(victim));
+    }
+}
+
+/// Aviation: a flight outside the enemy's NOFLY, then optionally a step, an armor drive or a
+/// bishop slide that never enters NOFLY, or a bishop shot (3.4.5).
+fn aviation<B: Bits>(
+    pos: &Position<B>,
+    side: &Side<B>,
+    q: Square,
+    add: &mut impl FnMut(Square, Square, B),
+) {
+    let v = pos.variant();
+    let g = &v.geometry;
+    let t = &v.tables;
+    let zone = no_fly(pos, side.us.flip());
+    let occupied = side.occupied & !B::bit(q);
+    let empty = g.valid & !occupied;
+    let flights = g.valid & !side.occupied & !zone;
+    for f in flights.iter() {
+        add(q, f, B::ZERO);
+        // Infantry action: a step to a free square or onto prey.
+        for to in (king_steps(pos, f) & !zone & (empty | side.prey)).iter() {
+            if to != q || side.prey.has(to) {
+                add(q, to, B::bit(to) & side.prey);
+            }
+        }
+        armor(pos, side, q, f, zone, add);
+        // Light artillery action: a slide that never enters NOFLY, or a shot.
+        for to in (g.diagonal_attacks(f, occupied | zone) & empty & !zone).iter() {
+            if to != q {
+                add(q, to, B::ZERO);
+            }
+        }
+        for victim in (t.near_range[f.raw() as usize] & side.prey).iter() {
+            add(q, f, B::bit(victim));
+        }
+    }
+}
+
+/// Infantry: steps in eight directions (killing by displacement), the double step, promotion.
+fn infantry<B: Bits>(
+    pos: &Position<B>,
+    side: &Side<B>,
+    s: Square,
+    add: &mut impl FnMut(Square, Square, B),
+    promotions: &mut Vec<(Move, B)>,
+) {
+    let v = pos.variant();
+    let g = &v.geometry;
+    let empty = g.valid & !side.occupied;
+    let last = g.relative_rank_mask(side.us, g.ranks - 1);
+    for to in (king_steps(pos, s) & (empty | side.prey)).iter() {
+        let removed = B::bit(to) & side.prey;
+        if last.has(to) {
+            for &k in &v.promotion_kinds {
+                promotions.push((Move::new(s, to, MoveKind::Promotion, k.0, 0), removed));
+            }
+        } else {
+            add(s, to, removed);
+        }
+    }
+    if g.relative_rank(s, side.us) == 1 {
+        let dr = if side.us == Color::White { 1 } else { -1 };
+        if let (Some(a), Some(b)) = (g.offset(s, 0, dr), g.offset(s, 0, 2 * dr))
+            && empty.has(a)
+            && empty.has(b)
+        {
+            add(s, b, B::ZERO);
+        }
+    }
+}
+
+/// Castling at any time (3.4.7): king and rook at home, the squares between empty, the king not
+/// in check and not crossing an attacked square (tested with the king on it); the final square is
+/// tested with the other moves, after castling.
+fn castling<B: Bits>(pos: &Position<B>, side: &Side<B>, king: Square, moves: &mut Vec<(Move, B)>) {
+    let v = pos.variant();
+    let them = side.us.flip();
+    let rights = pos.implied_castling();
+    if rights == 0 || attackers(pos, king, them).any() {
+        return;
+    }
+    for (i, cs) in v.castles.iter().enumerate() {
+        if cs.color != side.us || rights & (1 << i) == 0 || (cs.must_be_empty & side.occupied).any()
+        {
+            continue;
+        }
+        let crossed = cs.king_path & !B::bit(cs.king_from) & !B::bit(cs.king_to);
+        let safe = crossed.iter().all(|sq| {
+            let step = Move::new(king, sq, MoveKind::Normal, 0, 0);
+            let there = pos.make_move(&MoveEntry {
+                mv: step,
+                removed: B::ZERO,
+            });
+            attackers(&there, sq, them).is_empty()
+        });
+        if safe {
+            moves.push((
+                Move::new(cs.king_from, cs.king_to, MoveKind::Castle, 0, 0),
+                B::ZERO,
+            ));
+        }
+    }
+}

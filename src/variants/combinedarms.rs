@@ -1,0 +1,39 @@
+//! Combined Arms Brigade Chess (rules/combinedarms.md): the orthodox set and start position, but
+//! each piece is a military arm that moves and kills in its own way. The kinds keep their orthodox
+//! letters and carry no leaps or slides here: `rules/combined_arms.rs` generates their moves and
+//! decides every attack.
+
+use super::orthodox::{kind, orthodox_spec};
+use super::{InsufficientRule, Role, Variant};
+use crate::board::Bits;
+
+pub fn build<B: Bits>() -> Variant<B> {
+    let mut spec = orthodox_spec(
+        "combinedarms",
+        "Combined Arms Brigade Chess: artillery, armor, aviation",
+    );
+    // King, aviation, heavy artillery, light artillery, armor, infantry: the order the kind
+    // constants of rules/combined_arms.rs assume. Values in centipawns (middlegame, endgame).
+    let arm = |name, letter, value| {
+        let mut k = kind(name, letter, Role::Piece, &[], false, false);
+        k.value = Some(value);
+        k
+    };
+    spec.kinds = vec![
+        kind("Headquarters", 'K', Role::King, &[], false, false),
+        arm("Aviation", 'Q', (1100, 1100)),
+        arm("Heavy artillery", 'R', (520, 560)),
+        arm("Light artillery", 'B', (400, 400)),
+        arm("Armor", 'N', (450, 420)),
+        arm("Infantry", 'P', (120, 150)),
+    ];
+    spec.combined_arms = true;
+    // 3.4.1: infantry has its own double step; there is no e.p. (rules/combined_arms.rs).
+    spec.double_step_rank = None;
+    spec.insufficient = InsufficientRule::NoCheckers;
+    spec.bench_fens = vec![
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "2b1k3/3p4/8/8/3N4/8/3P4/R3K2R w KQ - 0 1",
+    ];
+    Variant::build(spec)
+}
