@@ -16,23 +16,27 @@ pub fn run(depth: u32) -> Result<(), String> {
     let mut total_nodes = 0u64;
     let start = Instant::now();
     for name in variants::playable() {
-        let fens = match variants::lookup(name) {
-            Some(AnyVariant::Narrow(v)) => v.bench_fens.clone(),
-            Some(AnyVariant::Wide(v)) => v.bench_fens.clone(),
+        let (fens, cut) = match variants::lookup(name) {
+            Some(AnyVariant::Narrow(v)) => (v.bench_fens.clone(), v.bench_depth_cut),
+            Some(AnyVariant::Wide(v)) => (v.bench_fens.clone(), v.bench_depth_cut),
             None => continue,
         };
+        let began = Instant::now();
         engine.set_variant(name)?;
         let mut nodes = 0;
         for fen in std::iter::once(None).chain(fens.iter().map(|f| Some(*f))) {
             engine.new_game();
             engine.set_position(fen, &[])?;
             let limits = Limits {
-                depth: Some(depth),
+                depth: Some(depth.saturating_sub(cut).max(1)),
                 ..Default::default()
             };
             nodes += engine.search_sync(limits, Arc::new(NullSink)).nodes;
         }
-        println!("{name:<24} {nodes:>12} nodes");
+        println!(
+            "{name:<24} {nodes:>12} nodes {:>8} ms",
+            began.elapsed().as_millis()
+        );
         total_nodes += nodes;
     }
     let secs = start.elapsed().as_secs_f64();

@@ -140,6 +140,9 @@ pub(crate) fn generate<B: Bits>(
     };
     let mut moves: Vec<(Move, B)> = Vec::with_capacity(256);
     let mut add = |from: Square, to: Square, removed: B| {
+        if !quiets && removed.is_empty() {
+            return;
+        }
         moves.push((
             Move::new(
                 from,
@@ -174,7 +177,9 @@ pub(crate) fn generate<B: Bits>(
         infantry(pos, &side, s, &mut add, &mut promotions);
     }
     moves.extend(promotions);
-    castling(pos, &side, king, &mut moves);
+    if quiets {
+        castling(pos, &side, king, &mut moves);
+    }
     // One entry per effect: equal effects are equal (Move, removed) pairs; the key sorts them
     // next to each other (a removed set has at most three squares).
     moves.sort_unstable_by_key(|(m, r)| {

@@ -31,6 +31,8 @@ pub fn build<B: Bits>() -> Variant<B> {
     // 3.4.1: infantry has its own double step; there is no e.p. (rules/combined_arms.rs).
     spec.double_step_rank = None;
     spec.insufficient = InsufficientRule::NoCheckers;
+    // A node costs about fifty chess nodes (aviation alone has thousands of routes).
+    spec.bench_depth_cut = 5;
     spec.bench_fens = vec![
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
         "2b1k3/3p4/8/8/3N4/8/3P4/R3K2R w KQ - 0 1",

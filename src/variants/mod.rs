@@ -146,6 +146,9 @@ pub struct Variant<B: Bits> {
     pub insufficient: Insufficient,
     /// Positions `bench` searches after the start position.
     pub bench_fens: Vec<&'static str>,
+    /// How many plies less than the requested depth `bench` searches (for games whose nodes
+    /// cost far more than chess's).
+    pub bench_depth_cut: u32,
     pub zobrist: Zobrist,
     pub flags: Flags,
     pub tables: Tables<B>,
@@ -224,6 +227,7 @@ pub struct VariantSpec {
     pub insufficient: InsufficientRule,
     /// Positions `bench` searches (the start position comes first by itself).
     pub bench_fens: Vec<&'static str>,
+    pub bench_depth_cut: u32,
 }
 
 impl<B: Bits> Variant<B> {
@@ -395,6 +399,7 @@ impl<B: Bits> Variant<B> {
                 InsufficientRule::Never => Insufficient::Never,
             },
             bench_fens: spec.bench_fens.clone(),
+            bench_depth_cut: spec.bench_depth_cut,
             zobrist: Zobrist::new(spec.name),
             flags,
             tables,

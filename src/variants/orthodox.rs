@@ -84,6 +84,7 @@ pub(super) fn orthodox_spec(name: &'static str, summary: &'static str) -> Varian
         drop_ranks: vec![],
         drop_pushes: vec![],
         combined_arms: false,
+        bench_depth_cut: 0,
         letter_aliases: vec![],
         insufficient: InsufficientRule::Orthodox,
         bench_fens: vec![

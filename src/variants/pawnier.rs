@@ -37,6 +37,8 @@ pub fn build<B: Bits>() -> Variant<B> {
         drop_ranks: (0..4).map(|r| ('P', r)).collect(),
         drop_pushes: vec![],
         combined_arms: false,
+        // A node costs several chess nodes (powers are worked out afresh).
+        bench_depth_cut: 1,
         letter_aliases: vec![],
         insufficient: InsufficientRule::BareKings,
         bench_fens: vec![
