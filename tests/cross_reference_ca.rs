@@ -107,9 +107,8 @@ fn combinedarms_playouts_and_perft() {
                 rng.below(entries.len())
             };
             let entry = entries[i];
-            match entry.mv.kind() {
-                MoveKind::Promotion => seen.promotions += 1,
-                _ => {}
+            if entry.mv.kind() == MoveKind::Promotion {
+                seen.promotions += 1;
             }
             seen.captures += entry.is_capture() as usize;
             seen.multi_kills += entry.removed.several() as usize;
