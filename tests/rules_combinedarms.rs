@@ -275,3 +275,35 @@ fn stalemate_and_mate() {
         moves(&mated)
     );
 }
+
+/// PROTOCOL.md §5.3 with the real parser: a move with two victims off its destination travels to
+/// XBoard 4.9.1 as a lossy two-leg form that reads back as the same move, and has no form when
+/// both two-leg strings are other moves' canonical strings.
+#[test]
+fn xboard_lossy_forms() {
+    use menagerie::protocol::xboard::moves::{emission, lossy_form, representable};
+    let parse_in = |fen: &'static str| {
+        move |s: &str| {
+            let p = pos(fen);
+            parse_move(&p, s).ok().map(|e| render(&p, &e))
+        }
+    };
+    let t2 = "7k/8/8/8/2Pp4/2Np4/8/K7 w - - 0 1";
+    assert!(!representable("c3d3,d3d4,d4e4"));
+    assert!(representable("c3d3,d3b3"));
+    assert_eq!(
+        lossy_form("c3d3,d3d4,d4e4", parse_in(t2)).as_deref(),
+        Some("c3d4,d4e4")
+    );
+    assert_eq!(
+        lossy_form("c3d3,d3d4,d4d5", parse_in(t2)).as_deref(),
+        Some("c3d3,d3d5")
+    );
+    assert_eq!(emission("c3d3,d3b3", false, parse_in(t2)), "c3d3,d3b3");
+    assert_eq!(
+        emission("c3d3,d3d4,d4e4", true, parse_in(t2)),
+        "c3d3,d3d4,d4e4"
+    );
+    let blocked = "7k/8/8/8/3p4/2Np4/8/K7 w - - 0 1";
+    assert_eq!(lossy_form("c3d3,d3d4,d4e4", parse_in(blocked)), None);
+}

@@ -1,5 +1,5 @@
 //! Real-GUI test: short headless XBoard 4.9.1 matches of menagerie against itself through
-//! `scripts/xboard-match.sh` in chess, Shock Chess, Shock Troops and Pawnier. Every game must end
+//! `scripts/xboard-match.sh` in chess, Shock Chess, Shock Troops, Pawnier and Combined Arms. Every game must end
 //! by rule or by the engines' claim: no forfeit, no illegal move, no loss on time; and XBoard's
 //! board must stay in step with ours: the engine moves of each game (from XBoard's debug log),
 //! replayed by our rules, must reach the final position XBoard saved (`-savePositionFile`).
@@ -157,4 +157,5 @@ fn xboard_plays_every_variant_with_menagerie() {
     run_match("shockchess", 2);
     run_match("shocktroops", 2);
     run_match("pawnier", 2);
+    run_match("combinedarms", 2);
 }
