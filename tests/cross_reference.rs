@@ -63,6 +63,8 @@ const TROOPS_STARTS: &[&str] = &[
     "r3k2r/1J4p1/8/3pJ3/8/8/1j4P1/R3K2R[EJwj] w KQkq d6 0 1",
 ];
 
+#[path = "support/oracle.rs"]
+mod oracle;
 #[path = "support/rng.rs"]
 mod rng;
 use rng::Rng;
@@ -278,22 +280,6 @@ const TROOPS_NONINJA_STARTS: &[&str] = &[
     "r3k2r/6p1/8/3pP3/8/8/6P1/R3K2R[Ewe] w KQkq d6 0 1",
 ];
 
-/// A W/E start rewritten for the -ca games, whose reserve is C and A.
-fn with_chancellor_archbishop(fen: &str) -> &'static str {
-    let (board, rest) = fen.split_once(' ').expect("a FEN");
-    let board: String = board
-        .chars()
-        .map(|c| match c {
-            'W' => 'C',
-            'E' => 'A',
-            'w' => 'c',
-            'e' => 'a',
-            c => c,
-        })
-        .collect();
-    format!("{board} {rest}").leak()
-}
-
 /// The six Shock Troops games.
 #[test]
 fn shocktroops_playouts_and_perft() {
@@ -314,7 +300,9 @@ fn shocktroops_playouts_and_perft() {
             TROOPS_STARTS
         };
         let starts: Vec<&'static str> = if name.starts_with("shocktroopsca") {
-            base.iter().map(|f| with_chancellor_archbishop(f)).collect()
+            base.iter()
+                .map(|f| &*oracle::with_chancellor_archbishop(f).leak())
+                .collect()
         } else {
             base.to_vec()
         };

@@ -38,6 +38,8 @@ const TROOPS_STARTS: &[&str] = &[
     "4k3/1p4j1/8/3J4/8/8/2P3J1/4K3[WEwe] w - - 0 1",
 ];
 
+#[path = "support/oracle.rs"]
+mod oracle;
 #[path = "support/rng.rs"]
 mod rng;
 use rng::Rng;
@@ -261,21 +263,11 @@ fn shocktroops_properties() {
         let starts: Vec<String> = TROOPS_STARTS
             .iter()
             .map(|f| {
-                let (board, rest) = f.split_once(' ').expect("a FEN");
-                if name != "shocktroopsca" {
-                    return f.to_string();
+                if name == "shocktroopsca" {
+                    oracle::with_chancellor_archbishop(f)
+                } else {
+                    f.to_string()
                 }
-                let board: String = board
-                    .chars()
-                    .map(|c| match c {
-                        'W' => 'C',
-                        'E' => 'A',
-                        'w' => 'c',
-                        'e' => 'a',
-                        c => c,
-                    })
-                    .collect();
-                format!("{board} {rest}")
             })
             .collect();
         let starts: Vec<&str> = starts.iter().map(String::as_str).collect();

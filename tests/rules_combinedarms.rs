@@ -13,6 +13,10 @@ use menagerie::notation::{parse_move, render};
 use menagerie::position::Position;
 use menagerie::variants::{AnyVariant, Variant, lookup};
 
+#[path = "support/oracle.rs"]
+mod oracle;
+use oracle::{moves, play, set};
+
 fn arms() -> &'static Variant<u64> {
     match lookup("combinedarms") {
         Some(AnyVariant::Narrow(v)) => v,
@@ -22,26 +26,6 @@ fn arms() -> &'static Variant<u64> {
 
 fn pos(fen: &str) -> Position<u64> {
     Position::from_fen(arms(), fen).unwrap_or_else(|e| panic!("'{fen}' refused: {e}"))
-}
-
-fn moves(p: &Position<u64>) -> Vec<String> {
-    let mut list = MoveList::new();
-    generate_legal(p, &mut list);
-    let mut v: Vec<String> = list.iter().map(|e| render(p, e)).collect();
-    v.sort();
-    v
-}
-
-fn set(list: &str) -> Vec<String> {
-    let mut v: Vec<String> = list.split_whitespace().map(str::to_string).collect();
-    v.sort();
-    v
-}
-
-fn play(p: &Position<u64>, mv: &str) -> Position<u64> {
-    let entry =
-        parse_move(p, mv).unwrap_or_else(|e| panic!("'{mv}' refused in '{}': {e}", p.to_fen()));
-    p.make_move(&entry)
 }
 
 fn check(fen: &str, count: usize, expected: &str) -> Position<u64> {

@@ -5,12 +5,15 @@
 //!
 //! Run with `cargo test --release --test rules_pawnier`.
 
-use menagerie::board::{Color, MoveList};
+use menagerie::board::Color;
 use menagerie::game::{Game, Outcome};
-use menagerie::movegen::generate_legal;
-use menagerie::notation::{parse_move, render};
+use menagerie::notation::parse_move;
 use menagerie::position::Position;
 use menagerie::variants::{AnyVariant, Variant, lookup};
+
+#[path = "support/oracle.rs"]
+mod oracle;
+use oracle::{moves, play};
 
 fn pawnier() -> &'static Variant<u128> {
     match lookup("pawnier") {
@@ -21,20 +24,6 @@ fn pawnier() -> &'static Variant<u128> {
 
 fn pos(fen: &str) -> Position<u128> {
     Position::from_fen(pawnier(), fen).unwrap_or_else(|e| panic!("'{fen}' refused: {e}"))
-}
-
-fn moves(p: &Position<u128>) -> Vec<String> {
-    let mut list = MoveList::new();
-    generate_legal(p, &mut list);
-    let mut v: Vec<String> = list.iter().map(|e| render(p, e)).collect();
-    v.sort();
-    v
-}
-
-fn play(p: &Position<u128>, mv: &str) -> Position<u128> {
-    let entry =
-        parse_move(p, mv).unwrap_or_else(|e| panic!("'{mv}' refused in '{}': {e}", p.to_fen()));
-    p.make_move(&entry)
 }
 
 /// Checks `fen` against an oracle list written as in the rules file: `+` marks a check.

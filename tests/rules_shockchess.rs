@@ -5,12 +5,15 @@
 //!
 //! Run with `cargo test --release --test rules_shockchess`.
 
-use menagerie::board::{Color, MoveList};
+use menagerie::board::Color;
 use menagerie::game::{Game, Outcome};
-use menagerie::movegen::generate_legal;
 use menagerie::notation::{MoveError, parse_move, render};
 use menagerie::position::Position;
 use menagerie::variants::{AnyVariant, Variant, lookup};
+
+#[path = "support/oracle.rs"]
+mod oracle;
+use oracle::{moves, play, set};
 
 fn shock() -> &'static Variant<u64> {
     match lookup("shockchess") {
@@ -21,28 +24,6 @@ fn shock() -> &'static Variant<u64> {
 
 fn pos(fen: &str) -> Position<u64> {
     Position::from_fen(shock(), fen).unwrap_or_else(|e| panic!("'{fen}' refused: {e}"))
-}
-
-/// The engine's legal moves as sorted canonical strings.
-fn moves(p: &Position<u64>) -> Vec<String> {
-    let mut list = MoveList::new();
-    generate_legal(p, &mut list);
-    let mut v: Vec<String> = list.iter().map(|e| render(p, e)).collect();
-    v.sort();
-    v
-}
-
-fn set(list: &str) -> Vec<String> {
-    let mut v: Vec<String> = list.split_whitespace().map(str::to_string).collect();
-    v.sort();
-    v
-}
-
-/// Plays a move string through the parser.
-fn play(p: &Position<u64>, mv: &str) -> Position<u64> {
-    let entry =
-        parse_move(p, mv).unwrap_or_else(|e| panic!("'{mv}' refused in '{}': {e}", p.to_fen()));
-    p.make_move(&entry)
 }
 
 /// The outcome of a game started at `p`.

@@ -6,12 +6,15 @@
 //!
 //! Run with `cargo test --release --test rules_shocktroops`.
 
-use menagerie::board::{Color, MoveList};
+use menagerie::board::Color;
 use menagerie::game::{Game, Outcome};
-use menagerie::movegen::generate_legal;
-use menagerie::notation::{parse_move, render};
+use menagerie::notation::parse_move;
 use menagerie::position::Position;
 use menagerie::variants::{AnyVariant, Variant, lookup};
+
+#[path = "support/oracle.rs"]
+mod oracle;
+use oracle::{moves, play, set};
 
 fn variant(name: &str) -> &'static Variant<u64> {
     match lookup(name) {
@@ -22,27 +25,6 @@ fn variant(name: &str) -> &'static Variant<u64> {
 
 fn pos(name: &str, fen: &str) -> Position<u64> {
     Position::from_fen(variant(name), fen).unwrap_or_else(|e| panic!("'{fen}' refused: {e}"))
-}
-
-/// The engine's legal moves as sorted canonical strings.
-fn moves(p: &Position<u64>) -> Vec<String> {
-    let mut list = MoveList::new();
-    generate_legal(p, &mut list);
-    let mut v: Vec<String> = list.iter().map(|e| render(p, e)).collect();
-    v.sort();
-    v
-}
-
-fn set(list: &str) -> Vec<String> {
-    let mut v: Vec<String> = list.split_whitespace().map(str::to_string).collect();
-    v.sort();
-    v
-}
-
-fn play(p: &Position<u64>, mv: &str) -> Position<u64> {
-    let entry =
-        parse_move(p, mv).unwrap_or_else(|e| panic!("'{mv}' refused in '{}': {e}", p.to_fen()));
-    p.make_move(&entry)
 }
 
 /// Checks the moves of `fen` in variant `name` against the oracle's list (and its count).
