@@ -161,7 +161,7 @@ pub(crate) fn generate<B: Bits>(
         }
     }
     for s in pos.pieces(us, KNIGHT).iter() {
-        armor(pos, &side, s, s, B::ZERO, &mut add);
+        armor(pos, &side, s, s, B::ZERO, false, &mut add);
     }
     for s in pos.pieces(us, BISHOP).iter() {
         light_artillery(pos, &side, s, &mut add);
@@ -212,6 +212,7 @@ fn armor<B: Bits>(
     piece: Square,
     start: Square,
     forbidden: B,
+    kills_only: bool,
     add: &mut impl FnMut(Square, Square, B),
 ) {
     let t = &pos.variant().tables;
@@ -223,7 +224,7 @@ fn armor<B: Bits>(
                     continue;
                 }
                 let kills = (B::bit(s1) | B::bit(s2) | B::bit(s3)) & side.prey;
-                if s3 == piece && kills.is_empty() {
+                if kills.is_empty() && (kills_only || s3 == piece) {
                     continue;
                 }
                 add(piece, s3, kills);
@@ -288,26 +289,22 @@ fn aviation<B: Bits>(
     let g = &v.geometry;
     let t = &v.tables;
     let zone = no_fly(pos, side.us.flip());
-    let occupied = side.occupied & !B::bit(q);
-    let empty = g.valid & !occupied;
     let flights = g.valid & !side.occupied & !zone;
+    // A follow-up that kills nothing ends on an empty square outside NOFLY other than her own:
+    // a square she could have flown to. So only the flights and the killing follow-ups are
+    // generated.
     for f in flights.iter() {
         add(q, f, B::ZERO);
-        // Infantry action: a step to a free square or onto prey.
-        for to in (king_steps(pos, f) & !zone & (empty | side.prey)).iter() {
-            if to != q || side.prey.has(to) {
-                add(q, to, B::bit(to) & side.prey);
-            }
-        }
-        armor(pos, side, q, f, zone, add);
-        // Light artillery action: a slide that never enters NOFLY, or a shot.
-        for to in (g.diagonal_attacks(f, occupied | zone) & empty & !zone).iter() {
-            if to != q {
-                add(q, to, B::ZERO);
-            }
-        }
+        // Armor action with kills; bishop action: a shot.
+        armor(pos, side, q, f, zone, true, add);
         for victim in (t.near_range[f.raw() as usize] & side.prey).iter() {
             add(q, f, B::bit(victim));
+        }
+    }
+    // Infantry action onto prey next to some flight square.
+    for prey in (side.prey & !zone).iter() {
+        if (king_steps(pos, prey) & flights).any() {
+            add(q, prey, B::bit(prey));
         }
     }
 }
