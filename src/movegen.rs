@@ -4,7 +4,7 @@
 
 use crate::board::{Bits, Color, Move, MoveKind, MoveList, Square};
 use crate::position::Position;
-use crate::rules::{castling, combined_arms, drops, pawns, powers, shock};
+use crate::rules::{castling, combined_arms, drops, exciting, pawns, powers, shock};
 
 /// What every generator of one node needs: who moves, occupancy, check and pin masks.
 pub(crate) struct Ctx<B: Bits> {
@@ -166,6 +166,10 @@ fn generate<B: Bits>(pos: &Position<B>, list: &mut MoveList<B>, quiets: bool) {
     };
     if pos.variant().flags.combined_arms {
         combined_arms::generate(pos, king, list, quiets);
+        return;
+    }
+    if pos.variant().flags.exciting {
+        exciting::generate(pos, king, list, quiets);
         return;
     }
     if pos.variant().flags.legal_by_make {

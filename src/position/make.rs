@@ -70,7 +70,12 @@ impl<B: Bits> Position<B> {
                 let sidestep_advance = Some(moved.kind()) == self.variant.sidestep_pawn
                     && mv.to().raw().abs_diff(mv.from().raw()) >= B::STRIDE as u8;
                 let irreversible = self.variant.kinds[moved.kind().index()].promotes
-                    || kind == MoveKind::Promotion;
+                    || kind == MoveKind::Promotion
+                    || (self.variant.flags.exciting
+                        && crate::rules::exciting::resets_clock(
+                            moved.kind(),
+                            mv.to().raw().abs_diff(mv.from().raw()) >= B::STRIDE as u8,
+                        ));
                 reset_clock = reset || is_pawn || sidestep_advance || irreversible;
             }
         }
@@ -106,6 +111,12 @@ impl<B: Bits> Position<B> {
         let mut shock = false;
         for sq in removed.iter() {
             let victim = self.remove_piece(sq);
+            // Exciting Chess: captured soldiers re-enter from the captor's hand (II.2.8).
+            if let Some(k) = self.variant.to_hand[victim.kind().index()] {
+                let captor = victim.color().flip();
+                let n = self.hand_count(captor, k);
+                self.set_hand(captor, k, n.saturating_add(1));
+            }
             shock |= self.variant.is_shock(victim.kind());
             self.castling &= self.variant.castle_keep[sq.index()];
         }

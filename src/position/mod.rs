@@ -171,6 +171,9 @@ impl<B: Bits> Position<B> {
         if v.flags.combined_arms {
             return crate::rules::combined_arms::attackers(self, target, by);
         }
+        if v.flags.exciting {
+            return crate::rules::exciting::attackers(self, target, by);
+        }
         let t = &v.tables;
         let g = &v.geometry;
         let theirs = self.by_color[by.index()] & !removed;

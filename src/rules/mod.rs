@@ -4,6 +4,7 @@
 pub mod castling;
 pub mod combined_arms;
 pub mod drops;
+pub mod exciting;
 pub mod pawns;
 pub mod powers;
 pub mod shock;

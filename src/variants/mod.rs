@@ -3,6 +3,7 @@
 //! One file per family builds them; [`lookup`] hands them out by name.
 
 mod combinedarms;
+mod exciting;
 mod orthodox;
 mod pawnier;
 mod shocktroops;
@@ -141,6 +142,8 @@ pub struct Variant<B: Bits> {
     /// Per kind: how many squares straight forward a dropped piece may be pushed in the same move
     /// (0: none). The drop is written on the final square; every square passed must be empty.
     pub drop_push: Vec<u8>,
+    /// Per kind: the kind a captured piece of it joins the captor's hand as (Exciting's soldiers).
+    pub to_hand: Vec<Option<PieceKind>>,
     /// Extra letters read in FENs and promotion suffixes (`Q` for the General).
     pub letter_aliases: Vec<(char, PieceKind)>,
     pub insufficient: Insufficient,
@@ -170,6 +173,9 @@ pub struct Flags {
     /// Combined Arms Brigade Chess: every piece moves and kills by its own rules
     /// (`rules/combined_arms.rs` generates all moves and answers every attack question).
     pub combined_arms: bool,
+    /// Exciting Chess: soldiers, checkers, tigers and cannons (`rules/exciting.rs` generates all
+    /// moves and answers every attack question).
+    pub exciting: bool,
 }
 
 /// Attack tables per colour and kind, derived from the kinds' leaps.
@@ -223,6 +229,16 @@ pub struct VariantSpec {
     pub drop_pushes: Vec<(char, u8)>,
     /// Combined Arms' mechanics (see [`Flags::combined_arms`]).
     pub combined_arms: bool,
+    /// Exciting Chess's mechanics (see [`Flags::exciting`]).
+    pub exciting: bool,
+    /// Pawns also promote on every square whose forward neighbour is off the board (the cut
+    /// corners of the Exciting boards).
+    pub promote_at_edge: bool,
+    /// Per castling letter (White's), the letter of the piece the king castles with, where it is
+    /// not the rook.
+    pub castle_partners: Vec<(char, char)>,
+    /// (captured letter, letter it joins the captor's hand as), for games with re-entry.
+    pub captures_to_hand: Vec<(char, char)>,
     pub letter_aliases: Vec<(char, char)>,
     pub insufficient: InsufficientRule,
     /// Positions `bench` searches (the start position comes first by itself).
@@ -311,7 +327,12 @@ impl<B: Bits> Variant<B> {
                     king_to: kt,
                     rook_from: rf,
                     rook_to: rt,
-                    rook: kind_of('R'),
+                    rook: kind_of(
+                        spec.castle_partners
+                            .iter()
+                            .find(|p| p.0 == letter)
+                            .map_or('R', |p| p.1),
+                    ),
                     must_be_empty: (span(kf, kt) | span(rf, rt)) & !pieces,
                     king_path: span(kf, kt),
                 });
@@ -337,7 +358,17 @@ impl<B: Bits> Variant<B> {
             }
             z
         };
-        let promotion_zone = beyond(spec.promotion_rank);
+        let mut promotion_zone = beyond(spec.promotion_rank);
+        if spec.promote_at_edge {
+            for (c, zone) in Color::BOTH.iter().zip(promotion_zone.iter_mut()) {
+                let dr = if *c == Color::White { 1 } else { -1 };
+                for sq in geometry.squares() {
+                    if geometry.offset(sq, 0, dr).is_none() {
+                        *zone |= B::bit(sq);
+                    }
+                }
+            }
+        }
         let double_step_zone = spec.double_step_rank.map(zone).unwrap_or([B::ZERO; 2]);
         let tables = Tables::build(&geometry, &spec.kinds);
         let mut flags = Flags::default();
@@ -351,6 +382,7 @@ impl<B: Bits> Variant<B> {
         flags.en_passant = pawn.is_some() && spec.double_step_rank.is_some();
         flags.legal_by_make = power_pawn.is_some();
         flags.combined_arms = spec.combined_arms;
+        flags.exciting = spec.exciting;
         Variant {
             name: spec.name,
             summary: spec.summary,
@@ -374,6 +406,16 @@ impl<B: Bits> Variant<B> {
                 }
                 zones
             }),
+            to_hand: spec
+                .kinds
+                .iter()
+                .map(|k| {
+                    spec.captures_to_hand
+                        .iter()
+                        .find(|c| c.0 == k.letter)
+                        .map(|c| kind_of(c.1))
+                })
+                .collect(),
             drop_push: spec
                 .kinds
                 .iter()
@@ -575,10 +617,23 @@ pub const CATALOGUE: &[(&str, &str, bool)] = &[
 
 /// The variant called `name` (XBoard's `normal` is `chess`), if this build plays it.
 pub fn lookup(name: &str) -> Option<AnyVariant> {
+    let playable = name == "normal" || playable().any(|p| p == name);
+    lookup_any(name).filter(|_| playable)
+}
+
+/// As [`lookup`], but also the games whose rules are still being built (for their tests); the
+/// protocols and the command line only offer what [`lookup`] finds.
+pub fn lookup_any(name: &str) -> Option<AnyVariant> {
     static CHESS: OnceLock<Variant<u64>> = OnceLock::new();
     static SHOCK: OnceLock<Variant<u64>> = OnceLock::new();
     static PAWNIER: OnceLock<Variant<u128>> = OnceLock::new();
     static ARMS: OnceLock<Variant<u64>> = OnceLock::new();
+    static EXCITING: [OnceLock<Variant<u128>>; 5] = [const { OnceLock::new() }; 5];
+    let exciting = |i: usize, layout| {
+        Some(AnyVariant::Wide(
+            EXCITING[i].get_or_init(|| exciting::build(layout)),
+        ))
+    };
     static TROOPS: [[OnceLock<Variant<u64>>; 2]; 3] = [const { [const { OnceLock::new() }; 2] }; 3];
     use shocktroops::Reserve;
     let troops = |reserve: Reserve, ninjas: bool| {
@@ -597,6 +652,11 @@ pub fn lookup(name: &str) -> Option<AnyVariant> {
         "chess" | "normal" => Some(AnyVariant::Narrow(CHESS.get_or_init(orthodox::chess))),
         "pawnier" => Some(AnyVariant::Wide(PAWNIER.get_or_init(pawnier::build))),
         "combinedarms" => Some(AnyVariant::Narrow(ARMS.get_or_init(combinedarms::build))),
+        "exciting" => exciting(0, exciting::Layout::Main),
+        "excitingnotigers" => exciting(1, exciting::Layout::NoTigers),
+        "excitingnoreentry" => exciting(2, exciting::Layout::NoReentry),
+        "excitingcannon" => exciting(3, exciting::Layout::Cannon),
+        "exciting9" => exciting(4, exciting::Layout::Nine),
         "shockchess" => Some(AnyVariant::Narrow(SHOCK.get_or_init(orthodox::shockchess))),
         _ => None,
     }

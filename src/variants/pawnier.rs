@@ -37,6 +37,10 @@ pub fn build<B: Bits>() -> Variant<B> {
         drop_ranks: (0..4).map(|r| ('P', r)).collect(),
         drop_pushes: vec![],
         combined_arms: false,
+        exciting: false,
+        promote_at_edge: false,
+        castle_partners: vec![],
+        captures_to_hand: vec![],
         // A node costs several chess nodes (powers are worked out afresh).
         bench_depth_cut: 1,
         letter_aliases: vec![],
