@@ -80,7 +80,7 @@ impl fmt::Display for MoveError {
 impl std::error::Error for MoveError {}
 
 /// What an input string says, before it is matched against the legal moves.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq, Clone, Copy)]
 enum Parsed<B: Bits> {
     Pass,
     Drop {
@@ -133,20 +133,39 @@ pub fn parse_move_in<B: Bits>(
     let found = match exact.len() {
         1 => return Ok(*exact[0]),
         0 => {
-            // A route alias (rules/combinedarms.md 3.7): squares of the chain that hold no enemy
-            // are the way the piece went, not victims.
-            if let Some(route) = without_route(pos, &parsed) {
+            // A route alias (rules/combinedarms.md 3.7, checker jumps by landing squares): squares
+            // of the chain that hold no enemy are the way the piece went, not victims.
+            let route = without_route(pos, &parsed);
+            if let Some(route) = &route {
                 let routed: Vec<&MoveEntry<B>> = legal
                     .iter()
-                    .filter(|e| matches(pos, e, &route, false))
+                    .filter(|e| matches(pos, e, route, false))
                     .collect();
                 if routed.len() == 1 {
                     return Ok(*routed[0]);
                 }
             }
+            // A promotion written without its letter where it is the only way to make the move
+            // (a checker's crowning).
+            if let Parsed::Board {
+                promotion: None, ..
+            } = parsed
+            {
+                let bare: Vec<&MoveEntry<B>> = legal
+                    .iter()
+                    .filter(|e| {
+                        e.mv.kind() == MoveKind::Promotion
+                            && matches(pos, e, &with_plus(&parsed), false)
+                    })
+                    .collect();
+                if bare.len() == 1 {
+                    return Ok(*bare[0]);
+                }
+            }
+            let loose = route.unwrap_or(parsed);
             legal
                 .iter()
-                .filter(|e| matches(pos, e, &parsed, true))
+                .filter(|e| matches(pos, e, &loose, true))
                 .collect()
         }
         _ => exact,
@@ -246,6 +265,19 @@ fn read<B: Bits>(pos: &Position<B>, s: &str) -> Option<Parsed<B>> {
     })
 }
 
+/// The parsed move with `+` as its promotion.
+fn with_plus<B: Bits>(p: &Parsed<B>) -> Parsed<B> {
+    match *p {
+        Parsed::Board { from, to, via, .. } => Parsed::Board {
+            from,
+            to,
+            via,
+            promotion: Some(Promotion::Plus),
+        },
+        other => other,
+    }
+}
+
 /// The parsed chain with its squares that hold no enemy piece left out, if it has any.
 fn without_route<B: Bits>(pos: &Position<B>, p: &Parsed<B>) -> Option<Parsed<B>> {
     let Parsed::Board {
@@ -290,7 +322,8 @@ fn matches<B: Bits>(pos: &Position<B>, e: &MoveEntry<B>, p: &Parsed<B>, partial:
             let promotion_fits = match (mv.kind() == MoveKind::Promotion, promotion) {
                 (false, None) => true,
                 (true, Some(Promotion::To(k))) => mv.piece() == k,
-                (true, Some(Promotion::Plus)) => pos.variant().promotion_kinds.len() == 1,
+                // `+`: the promotion when it is the only one (ambiguity is caught by the caller).
+                (true, Some(Promotion::Plus)) => true,
                 // No letter: accepted only where the promotion has no choice.
                 (true, None) => pos.variant().promotion_kinds.len() == 1,
                 (false, Some(_)) => false,
