@@ -88,6 +88,8 @@ pub fn build<B: Bits>(layout: Layout) -> Variant<B> {
     spec.promote_at_edge = true;
     spec.insufficient = InsufficientRule::BareKings;
     spec.bench_fens = vec![];
+    // A node costs about a hundred chess nodes (every move is made to test it).
+    spec.bench_depth_cut = 2;
     if layout == Layout::Nine {
         spec.files = 9;
         spec.ranks = 9;

@@ -591,27 +591,27 @@ pub const CATALOGUE: &[(&str, &str, bool)] = &[
     (
         "exciting",
         "Exciting Chess: soldiers, checkers, tigers (11x11 octagon)",
-        false,
+        true,
     ),
     (
         "excitingnotigers",
         "Exciting Chess with Soldiers in place of the Tigers (11x11)",
-        false,
+        true,
     ),
     (
         "excitingnoreentry",
         "Exciting Chess without re-entry of captured Soldiers (11x11)",
-        false,
+        true,
     ),
     (
         "excitingcannon",
         "Exciting Chess, the layout with Cannon (11x11)",
-        false,
+        true,
     ),
     (
         "exciting9",
         "the 9x9 Exciting Chess without Soldiers (9x9, 4 corners removed)",
-        false,
+        true,
     ),
 ];
 
