@@ -16,7 +16,7 @@ use super::Output;
 use crate::engine::{Engine, MAX_HASH_MB};
 use crate::game::Outcome;
 use crate::search::{Info, Limits, SearchReport, SearchSink};
-use crate::variants::xboard::setup_line;
+use crate::variants::xboard::uci_pocket_and_template;
 use crate::variants::{AnyVariant, lookup, playable};
 
 /// Limits read from `go` are capped here, so that absurd values cannot overflow time arithmetic.
@@ -142,20 +142,6 @@ fn bestmove_line(report: &SearchReport) -> String {
     }
 }
 
-/// The `pocket` size and `template` of the `UCI_Variant` confirmation line: the holdings size
-/// and the XBoard parent of the variant's `setup` line (PROTOCOL.md §6); `chess`, which has no
-/// `setup` line, is `pocket 0 template fairy`.
-fn template(name: &str) -> (String, String) {
-    let size = setup_line(name).and_then(|line| {
-        // `setup (TABLE) FxR+S_PARENT FEN`
-        let size = line.split_whitespace().nth(2)?.to_string();
-        let (_, rest) = size.split_once('+')?;
-        let (pocket, parent) = rest.split_once('_')?;
-        Some((pocket.to_string(), parent.to_string()))
-    });
-    size.unwrap_or_else(|| ("0".to_string(), "fairy".to_string()))
-}
-
 /// `info string variant V files F ranks R pocket S template PARENT startpos FEN` (§7.1).
 fn variant_line(v: AnyVariant) -> String {
     let (files, ranks, fen) = match v {
@@ -163,7 +149,7 @@ fn variant_line(v: AnyVariant) -> String {
         AnyVariant::Wide(v) => (v.geometry.files, v.geometry.ranks, v.start_fen),
     };
     let name = v.name();
-    let (pocket, parent) = template(name);
+    let (pocket, parent) = uci_pocket_and_template(name).unwrap_or((0, "fairy"));
     format!(
         "info string variant {name} files {files} ranks {ranks} pocket {pocket} template {parent} startpos {fen}"
     )

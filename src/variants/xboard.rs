@@ -4,7 +4,7 @@
 //! lists each kind's letter at its image's slot, the holdings size is one more than the highest
 //! slot of a droppable kind.
 
-use super::{AnyVariant, KNIGHT_LEAPS, Role, Variant, lookup};
+use super::{AnyVariant, KNIGHT_LEAPS, KindSpec, Role, Variant, lookup};
 use crate::board::Bits;
 
 /// XBoard's piece slots (common.h:294-305), the ones our variants use.
@@ -29,6 +29,13 @@ pub struct XboardLook {
     pub parent: Option<&'static str>,
     /// Images of kinds whose slot the movement does not decide, by upper-case letter.
     pub images: &'static [(char, usize)],
+    /// Pawns whose moves XBoard 4.9.1 would misapply on its Pawn slot (PROTOCOL.md §4.7: a
+    /// file-changing move onto an empty square in the far half is taken for an e.p. capture and
+    /// the piece behind the destination vanishes from XBoard's board). They go to the Man slot,
+    /// which XBoard moves without side effects: Pawnier pawns slide like rooks and bishops (a
+    /// match lost a king this way), Combined Arms infantry steps diagonally right after an enemy
+    /// double step.
+    pub pawn_off_slot_0: bool,
 }
 
 /// The presentation of a variant by name; `None` for names this table does not describe.
@@ -37,6 +44,13 @@ pub fn look(name: &str) -> Option<XboardLook> {
         Some(XboardLook {
             parent: Some(parent),
             images,
+            pawn_off_slot_0: false,
+        })
+    };
+    let pawn_off_slot_0 = |look: Option<XboardLook>| {
+        look.map(|l| XboardLook {
+            pawn_off_slot_0: true,
+            ..l
         })
     };
     use slot::*;
@@ -44,10 +58,11 @@ pub fn look(name: &str) -> Option<XboardLook> {
         "chess" | "normal" => Some(XboardLook {
             parent: None,
             images: &[],
+            pawn_off_slot_0: false,
         }),
         "shockchess" => l("lion", &[('G', QUEEN)]),
         // The arms move by rules of their own; they keep the orthodox images.
-        "combinedarms" => l(
+        "combinedarms" => pawn_off_slot_0(l(
             "fairy",
             &[
                 ('P', PAWN),
@@ -56,7 +71,7 @@ pub fn look(name: &str) -> Option<XboardLook> {
                 ('R', ROOK),
                 ('Q', QUEEN),
             ],
-        ),
+        )),
         "shocktroops" | "shocktroopsdrone" => {
             l("bughouse", &[('J', FERZ), ('E', ALFIL), ('W', ANGEL)])
         }
@@ -65,7 +80,7 @@ pub fn look(name: &str) -> Option<XboardLook> {
         }
         "shocktroopsca" => l("bughouse", &[('J', FERZ), ('A', ANGEL), ('C', MARSHALL)]),
         "shocktroopscanoninja" => l("bughouse", &[('A', ANGEL), ('C', MARSHALL)]),
-        "pawnier" => l("bughouse", &[('S', FERZ)]),
+        "pawnier" => pawn_off_slot_0(l("bughouse", &[('S', FERZ)])),
         _ if name.starts_with("exciting") => l(
             "bughouse",
             &[
@@ -81,27 +96,41 @@ pub fn look(name: &str) -> Option<XboardLook> {
     }
 }
 
+/// Whose piece table: XBoard's own, or the one a UCI GUI is told about (its pocket size), where
+/// XBoard's Pawn-slot hazard does not exist.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Gui {
+    Xboard,
+    Uci,
+}
+
 /// The slot of each kind (`None` for the King, which is always last), from the explicit images
 /// or, for orthodox movers, from the movement.
-fn slots<B: Bits>(v: &Variant<B>, look: &XboardLook) -> Vec<Option<usize>> {
+fn slots<B: Bits>(v: &Variant<B>, look: &XboardLook, gui: Gui) -> Vec<Option<usize>> {
+    let natural = |k: &KindSpec| -> usize {
+        if let Some(&(_, s)) = look.images.iter().find(|i| i.0 == k.letter) {
+            return s;
+        }
+        match (k.role, k.slides_orthogonal, k.slides_diagonal) {
+            (Role::Pawn | Role::SidestepPawn | Role::PowerPawn, _, _) => slot::PAWN,
+            (_, true, true) => slot::QUEEN,
+            (_, true, false) => slot::ROOK,
+            (_, false, true) => slot::BISHOP,
+            _ if k.leaps == KNIGHT_LEAPS => slot::KNIGHT,
+            // An image the table forgot: the Man slot is free in every variant.
+            _ => slot::MAN,
+        }
+    };
     v.kinds
         .iter()
         .map(|k| {
             if k.role == Role::King {
                 return None;
             }
-            if let Some(&(_, s)) = look.images.iter().find(|i| i.0 == k.letter) {
-                return Some(s);
+            match natural(k) {
+                slot::PAWN if gui == Gui::Xboard && look.pawn_off_slot_0 => Some(slot::MAN),
+                s => Some(s),
             }
-            Some(match (k.role, k.slides_orthogonal, k.slides_diagonal) {
-                (Role::Pawn | Role::SidestepPawn | Role::PowerPawn, _, _) => slot::PAWN,
-                (_, true, true) => slot::QUEEN,
-                (_, true, false) => slot::ROOK,
-                (_, false, true) => slot::BISHOP,
-                _ if k.leaps == KNIGHT_LEAPS => slot::KNIGHT,
-                // An image the table forgot: the Man slot is free in every variant.
-                _ => slot::MAN,
-            })
         })
         .collect()
 }
@@ -118,24 +147,28 @@ fn white_table<B: Bits>(v: &Variant<B>, slots: &[Option<usize>]) -> Vec<char> {
     white
 }
 
+/// Holdings size: a droppable kind's holdings slot is the number of used table slots before it
+/// (XBoard's PieceToNumber), and the size is one more than the highest.
+fn holdings_size<B: Bits>(v: &Variant<B>, slots: &[Option<usize>], white: &[char]) -> usize {
+    v.hand_kinds
+        .iter()
+        .filter_map(|k| slots[k.index()])
+        .map(|s| white[..s].iter().filter(|&&c| c != '.').count() + 1)
+        .max()
+        .unwrap_or(0)
+}
+
 fn setup_of<B: Bits>(v: &Variant<B>, look: &XboardLook) -> Option<String> {
     let parent = look.parent?;
-    let slots = slots(v, look);
+    let slots = slots(v, look, Gui::Xboard);
     let mut white = white_table(v, &slots);
+    let holdings = holdings_size(v, &slots, &white);
     white.push(v.letter(v.king));
     let table: String = white
         .iter()
         .copied()
         .chain(white.iter().map(|c| c.to_ascii_lowercase()))
         .collect();
-    // Holdings: a droppable kind's slot is the number of used slots before it (PieceToNumber).
-    let holdings = v
-        .hand_kinds
-        .iter()
-        .filter_map(|k| slots[k.index()])
-        .map(|s| white[..s].iter().filter(|&&c| c != '.').count() + 1)
-        .max()
-        .unwrap_or(0);
     Some(format!(
         "setup ({table}) {}x{}+{holdings}_{parent} {}",
         v.geometry.files, v.geometry.ranks, v.start_fen
@@ -151,6 +184,25 @@ pub fn setup_line(name: &str) -> Option<String> {
     }
 }
 
+/// The `pocket` size and `template` of the UCI variant line (PROTOCOL.md §7.1): the holdings
+/// size and parent of §6's table, without the XBoard-only move of pawns off the Pawn slot.
+/// `chess` (no `setup` line) is `pocket 0 template fairy`; `None` for unknown names.
+pub fn uci_pocket_and_template(name: &str) -> Option<(usize, &'static str)> {
+    let look = look(name)?;
+    let Some(parent) = look.parent else {
+        return Some((0, "fairy"));
+    };
+    fn pocket<B: Bits>(v: &Variant<B>, look: &XboardLook) -> usize {
+        let slots = slots(v, look, Gui::Uci);
+        holdings_size(v, &slots, &white_table(v, &slots))
+    }
+    let size = match lookup(name)? {
+        AnyVariant::Narrow(v) => pocket(v, &look),
+        AnyVariant::Wide(v) => pocket(v, &look),
+    };
+    Some((size, parent))
+}
+
 /// The kind letter (upper case) in each slot of XBoard's holdings: the used slots of the piece
 /// table in order (PieceToNumber counts only used slots), for reading the pseudo-squares of a
 /// `lift` from the holdings (PROTOCOL.md §3.9). Empty for variants without `setup`.
@@ -159,8 +211,8 @@ pub fn holdings_letters(name: &str) -> Vec<char> {
         return Vec::new();
     };
     let table = match lookup(name) {
-        Some(AnyVariant::Narrow(v)) => white_table(v, &slots(v, &look)),
-        Some(AnyVariant::Wide(v)) => white_table(v, &slots(v, &look)),
+        Some(AnyVariant::Narrow(v)) => white_table(v, &slots(v, &look, Gui::Xboard)),
+        Some(AnyVariant::Wide(v)) => white_table(v, &slots(v, &look, Gui::Xboard)),
         None => return Vec::new(),
     };
     table.into_iter().filter(|&c| c != '.').collect()
