@@ -1,5 +1,6 @@
-//! The `menagerie` command line: perft and the variant list (more subcommands arrive with the
-//! search and the protocols). Output goes to stdout; logs go to stderr (`RUST_LOG=debug`).
+//! The `menagerie` command line: the protocols (no subcommand, `uci`, `xboard`), perft, bench,
+//! analyze, match, replay and the variant list. Output goes to stdout; logs go to stderr
+//! (`RUST_LOG=debug`).
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -16,7 +17,7 @@ use menagerie::variants::{self, AnyVariant, CATALOGUE, Variant};
 #[command(
     name = "menagerie",
     version,
-    about = "A chess-variant engine: perft, bench, analyze, variants (protocols to come)"
+    about = "A chess-variant engine: XBoard/CECP and UCI on stdin without a subcommand; perft, bench, analyze, match, replay, variants"
 )]
 struct Cli {
     /// Without a subcommand the engine speaks the protocol the first input line asks for (`uci`
@@ -58,6 +59,12 @@ enum Command {
     },
     /// Play two engines against each other with menagerie as referee; writes PGN.
     Match(menagerie::matchplay::MatchArgs),
+    /// Replay the games of a PGN written by `match` with our rules: every move legal, each game
+    /// that ended normally ended by rule; prints which special moves the games contain.
+    Replay {
+        /// The PGN file.
+        pgn: String,
+    },
     /// Analyse a position: the board, one line per depth, the best move.
     Analyze {
         #[arg(long, default_value = "chess")]
@@ -123,6 +130,7 @@ fn main() -> ExitCode {
         }
         Command::Bench { depth } => finish(commands::bench::run(depth)),
         Command::Match(args) => finish(menagerie::matchplay::run(&args)),
+        Command::Replay { pgn } => finish(commands::replay::run(&pgn)),
         Command::Analyze {
             variant,
             fen,

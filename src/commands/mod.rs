@@ -1,4 +1,5 @@
-//! The subcommands that print for a person: `bench` and `analyze`.
+//! The subcommands that print for a person: `bench`, `analyze` and `replay`.
 
 pub mod analyze;
 pub mod bench;
+pub mod replay;

@@ -398,6 +398,18 @@ pub(crate) fn generate<B: Bits>(
     }
 }
 
+/// Whether the checker obligation of II.2.12 binds the side to move: some legal move lets a piece
+/// other than the king take a checker. The filter keeps those moves, so they are still in the
+/// legal list when it binds (for game statistics and tests; the generator decides on its own).
+pub fn checker_capture_obliged<B: Bits>(pos: &Position<B>, legal: &MoveList<B>) -> bool {
+    let them = pos.side_to_move().flip();
+    let checkers = pos.pieces(them, MAN) | pos.pieces(them, DRAUGHTS_KING);
+    let king = pos.king_square(pos.side_to_move());
+    legal.iter().any(|e| {
+        (e.removed & checkers).any() && Some(e.mv.from()) != king && e.mv.kind() != MoveKind::Drop
+    })
+}
+
 /// The soldiers' promotion zone: the last three absolute ranks for the side (A-E19).
 fn soldier_zone<B: Bits>(pos: &Position<B>, us: Color) -> B {
     let g = &pos.variant().geometry;

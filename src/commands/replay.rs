@@ -1,0 +1,244 @@
+//! `menagerie replay FILE.pgn`: replays every game of a PGN written by `menagerie match` (moves
+//! in our canonical strings, rules/README.md §4) with our rules. Each move must be legal where it
+//! is played; a game whose `Termination` is `normal` must end in a position where the rules end
+//! it with the PGN's result. Then it counts, per game, the special moves that happened (drops,
+//! pushes, passes, promotions, kills off the destination, multi-kills, the checker obligation,
+//! moves of each kind) so a match can show which rules its games exercised.
+
+use std::collections::BTreeMap;
+
+use menagerie::board::{Bits, MoveEntry, MoveKind, MoveList};
+use menagerie::game::Game;
+use menagerie::movegen::generate_legal;
+use menagerie::notation::parse_move_in;
+use menagerie::position::Position;
+use menagerie::rules::exciting::checker_capture_obliged;
+use menagerie::variants::{self, AnyVariant, Variant};
+
+/// One game of the file: its tags and its move strings.
+struct PgnGame {
+    tags: BTreeMap<String, String>,
+    moves: Vec<String>,
+}
+
+/// Splits a PGN into games: tag pairs, then movetext without comments, move numbers and the
+/// result token.
+fn read_pgn(text: &str) -> Vec<PgnGame> {
+    let mut games = Vec::new();
+    let mut current: Option<PgnGame> = None;
+    let mut in_comment = false;
+    for line in text.lines() {
+        let trimmed = line.trim();
+        if !in_comment && trimmed.starts_with('[') && trimmed.ends_with(']') {
+            if current.as_ref().is_some_and(|g| !g.moves.is_empty()) {
+                games.extend(current.take());
+            }
+            let game = current.get_or_insert_with(|| PgnGame {
+                tags: BTreeMap::new(),
+                moves: Vec::new(),
+            });
+            if let Some((name, value)) = trimmed[1..trimmed.len() - 1].split_once(' ') {
+                let value = value.trim().trim_matches('"').replace("\\\"", "\"");
+                game.tags.insert(name.to_string(), value);
+            }
+            continue;
+        }
+        let Some(game) = current.as_mut() else {
+            continue;
+        };
+        let mut token = String::new();
+        let flush = |token: &mut String, game: &mut PgnGame| {
+            let t = std::mem::take(token);
+            let is_number = t.trim_end_matches('.').chars().all(|c| c.is_ascii_digit());
+            let is_result = matches!(t.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*");
+            if !t.is_empty() && !is_number && !is_result {
+                game.moves.push(t);
+            }
+        };
+        for c in line.chars() {
+            match c {
+                '{' if !in_comment => {
+                    flush(&mut token, game);
+                    in_comment = true;
+                }
+                '}' if in_comment => in_comment = false,
+                _ if in_comment => {}
+                c if c.is_whitespace() => flush(&mut token, game),
+                c => token.push(c),
+            }
+        }
+        flush(&mut token, game);
+    }
+    games.extend(current);
+    games
+}
+
+/// The special moves of one ply, as counted labels.
+fn features<B: Bits>(
+    pos: &Position<B>,
+    legal: &MoveList<B>,
+    entry: &MoveEntry<B>,
+    after: &Position<B>,
+) -> Vec<String> {
+    let v = pos.variant();
+    let mv = entry.mv;
+    let us = pos.side_to_move();
+    let mut out = Vec::new();
+    if v.flags.exciting && checker_capture_obliged(pos, legal) {
+        out.push("checker capture obliged (II.2.12)".to_string());
+    }
+    match mv.kind() {
+        MoveKind::Pass => {
+            out.push("pass".to_string());
+            return out;
+        }
+        MoveKind::Drop => {
+            let letter = v.letter(mv.piece());
+            let zone = v.drop_zones[us.index()][mv.piece().index()];
+            if zone.has(mv.to()) {
+                out.push(format!("drop {letter}"));
+            } else {
+                out.push(format!("drop {letter} with push"));
+            }
+            return out;
+        }
+        MoveKind::Castle => out.push("castling".to_string()),
+        MoveKind::EnPassant => out.push("en passant".to_string()),
+        MoveKind::Promotion | MoveKind::Normal => {}
+    }
+    let mover = v.letter(pos.piece_at(mv.from()).kind());
+    out.push(format!("moves of {mover}"));
+    if mv.kind() == MoveKind::Promotion {
+        out.push(format!("{mover} promotes to {}", v.letter(mv.piece())));
+    }
+    let victims = entry.removed.count();
+    if victims > 0 {
+        out.push("captures".to_string());
+    }
+    if entry.off_destination().any() {
+        out.push(format!("{mover} kills off its destination"));
+        if mv.from() == mv.to() {
+            out.push(format!("{mover} kills without moving (shot)"));
+        }
+    }
+    if victims >= 2 {
+        out.push(format!("{mover} kills {victims} at once"));
+        out.push("multi-kills (2+ victims)".to_string());
+    }
+    if after.is_frozen() {
+        out.push("freeze (the opponent must pass)".to_string());
+    }
+    out
+}
+
+/// What happened in one game.
+struct Replayed {
+    /// Label -> count in this game.
+    features: BTreeMap<String, usize>,
+    /// `Some(reason)` when the final position ends the game by rule with the PGN's result.
+    by_rule: Option<&'static str>,
+}
+
+fn replay_game<B: Bits>(v: &'static Variant<B>, game: &PgnGame) -> Result<Replayed, String> {
+    let start = match game.tags.get("FEN") {
+        Some(fen) => Position::from_fen(v, fen).map_err(|e| format!("bad FEN tag: {e}"))?,
+        None => Position::start(v),
+    };
+    let mut history = Game::new(start);
+    let mut counts = BTreeMap::new();
+    let mut legal = MoveList::new();
+    for (ply, text) in game.moves.iter().enumerate() {
+        let pos = *history.position();
+        if history.outcome().is_some() {
+            return Err(format!(
+                "ply {}: '{text}' after the game had ended",
+                ply + 1
+            ));
+        }
+        generate_legal(&pos, &mut legal);
+        let entry = parse_move_in(&pos, &legal, text)
+            .map_err(|e| format!("ply {}: {e} in '{}'", ply + 1, pos.to_fen()))?;
+        let after = pos.make_move(&entry);
+        for label in features(&pos, &legal, &entry, &after) {
+            *counts.entry(label).or_insert(0) += 1;
+        }
+        history.play(entry);
+    }
+    let result = game.tags.get("Result").map_or("*", String::as_str);
+    let by_rule = history
+        .outcome()
+        .filter(|o| o.result() == result)
+        .map(|o| o.reason());
+    Ok(Replayed {
+        features: counts,
+        by_rule,
+    })
+}
+
+pub fn run(path: &str) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let games = read_pgn(&text);
+    if games.is_empty() {
+        return Err(format!("{path}: no games"));
+    }
+    let mut games_with: BTreeMap<String, usize> = BTreeMap::new();
+    let mut totals: BTreeMap<String, usize> = BTreeMap::new();
+    let mut endings: BTreeMap<String, usize> = BTreeMap::new();
+    let mut problems = Vec::new();
+    let mut plies = Vec::new();
+    for (i, game) in games.iter().enumerate() {
+        let name = game.tags.get("Variant").map_or("chess", String::as_str);
+        let name = if name == "normal" { "chess" } else { name };
+        let replayed = match variants::lookup(name) {
+            Some(AnyVariant::Narrow(v)) => replay_game(v, game),
+            Some(AnyVariant::Wide(v)) => replay_game(v, game),
+            None => Err(format!("unknown variant '{name}'")),
+        };
+        let replayed = match replayed {
+            Ok(r) => r,
+            Err(e) => {
+                problems.push(format!("game {}: {e}", i + 1));
+                continue;
+            }
+        };
+        plies.push(game.moves.len());
+        let termination = game.tags.get("Termination").map_or("?", String::as_str);
+        let ending = match (termination, replayed.by_rule) {
+            (_, Some(reason)) => format!("by rule: {reason}"),
+            ("normal", None) => {
+                problems.push(format!(
+                    "game {}: termination 'normal' but the final position does not end the game with {}",
+                    i + 1,
+                    game.tags.get("Result").map_or("?", String::as_str)
+                ));
+                "normal, not confirmed by the rules".to_string()
+            }
+            (other, None) => other.to_string(),
+        };
+        *endings.entry(ending).or_insert(0) += 1;
+        for (label, n) in replayed.features {
+            *games_with.entry(label.clone()).or_insert(0) += 1;
+            *totals.entry(label).or_insert(0) += n;
+        }
+    }
+    let n = games.len();
+    println!("games: {n}, replayed: {}", plies.len());
+    if let (Some(min), Some(max)) = (plies.iter().min(), plies.iter().max()) {
+        let mean = plies.iter().sum::<usize>() as f64 / plies.len() as f64;
+        println!("plies: min {min}, mean {mean:.0}, max {max}");
+    }
+    for (ending, count) in &endings {
+        println!("ended {ending}: {count}");
+    }
+    for (label, with) in &games_with {
+        println!("{label}: in {with} of {n} games, {} in all", totals[label]);
+    }
+    for p in &problems {
+        println!("problem: {p}");
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{} problem(s) in {path}", problems.len()))
+    }
+}
