@@ -1,6 +1,6 @@
 //! The UCI front end as a GUI sees it: the built binary on pipes, with the transcripts 31-37 of
-//! PROTOCOL.md §9 (for the variants this build plays), searches that must answer `isready`,
-//! `stop` and `ponderhit`, and a fuzz run of malformed input.
+//! PROTOCOL.md §9, each in the variant it names, searches that must answer `isready`, `stop` and
+//! `ponderhit`, and a fuzz run of malformed input.
 
 #[path = "support/engine_process.rs"]
 mod engine_process;
@@ -72,7 +72,27 @@ fn handshake() {
     assert_eq!(words.len() % 2, 0, "{combo}");
     let vars: Vec<&str> = words.chunks(2).map(|c| c[1]).collect();
     assert!(words.chunks(2).all(|c| c[0] == "var"), "{combo}");
-    // All 15 of §1.2 once every variant is built; only the playable ones until then.
+    // The 15 of §7.1, in its order.
+    assert_eq!(
+        vars,
+        [
+            "chess",
+            "shocktroops",
+            "shocktroopsnoninja",
+            "shocktroopsdrone",
+            "shocktroopsdronenoninja",
+            "shocktroopsca",
+            "shocktroopscanoninja",
+            "shockchess",
+            "combinedarms",
+            "pawnier",
+            "exciting",
+            "excitingnotigers",
+            "excitingnoreentry",
+            "excitingcannon",
+            "exciting9",
+        ]
+    );
     assert_eq!(vars, playable().collect::<Vec<_>>());
     for option in [
         &format!("option name Hash type spin default 64 min 1 max {MAX_HASH_MB}"),
@@ -107,27 +127,29 @@ fn forced_protocol() {
     e.expect_line(exact("uciok"), secs(2));
 }
 
-/// Transcript 32, with the variants this build plays; an unknown or unbuilt variant changes
-/// nothing.
+/// Transcript 32: the pawnier line of §7.1, exactly (`pocket 1`: the UCI line keeps §6's
+/// holdings size; only XBoard's own `setup` line moves the pawns off the Pawn slot). Then Shock
+/// Chess and chess, and an unknown variant, which changes nothing.
 #[test]
 fn variant_switch() {
     let mut e = uci();
+    e.send("setoption name UCI_Variant value pawnier");
+    assert_eq!(
+        e.expect_line("info", secs(2)),
+        "info string variant pawnier files 9 ranks 11 pocket 1 template bughouse startpos \
+         9/1kppppp2/sssssss2/ppp6/6*2/4*4/2*6/6PPP/2SSSSSSS/2PPPPPK1/9[PPPPPPpppppp] w - - 0 1"
+    );
     e.send("setoption name UCI_Variant value shockchess");
     assert_eq!(
         e.expect_line("info", secs(2)),
         "info string variant shockchess files 8 ranks 8 pocket 0 template lion startpos \
          rnbgkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBGKBNR w KQkq - 0 1"
     );
-    for bad in ["nosuchvariant", "pawnier"] {
-        if playable().any(|v| v == bad) {
-            continue;
-        }
-        e.send(&format!("setoption name UCI_Variant value {bad}"));
-        assert_eq!(
-            e.expect_line("info", secs(2)),
-            format!("info string error: unknown variant {bad}")
-        );
-    }
+    e.send("setoption name UCI_Variant value nosuchvariant");
+    assert_eq!(
+        e.expect_line("info", secs(2)),
+        "info string error: unknown variant nosuchvariant"
+    );
     // Still Shock Chess: a General in a FEN is accepted.
     e.send("position fen 1g6/7k/8/8/8/8/1G6/r6K w - - 0 1");
     assert!(e.no_output_for(200), "{}", e.dump());
@@ -144,12 +166,15 @@ fn variant_switch() {
     );
 }
 
-/// Transcript 33 (with a chess move for pawnier's drop) and transcript 37.
+/// Transcript 33: a pawnier drop from the start position, then a search that reports a score
+/// with `time` and plays a legal move.
 #[test]
 fn search_reports_and_bestmove() {
     let mut e = uci();
+    e.send("setoption name UCI_Variant value pawnier");
+    e.expect_line("info string variant pawnier", secs(2));
     e.send("ucinewgame");
-    e.send("position startpos moves e2e4");
+    e.send("position startpos moves P@a3");
     e.send("go movetime 100");
     let lines = e.lines_until(&is_bestmove.into(), secs(5));
     let last = lines.last().expect("output");
@@ -162,7 +187,7 @@ fn search_reports_and_bestmove() {
         e.dump()
     );
     assert!(
-        legal("chess", None, &["e2e4"]).contains(&best(last).to_string()),
+        legal("pawnier", None, &["P@a3"]).contains(&best(last).to_string()),
         "{}",
         e.dump()
     );
@@ -184,7 +209,7 @@ fn search_reports_and_bestmove() {
     }
     // The ponder move, when given, is legal after the best move.
     if let Some(p) = field(last, "ponder") {
-        assert!(legal("chess", None, &["e2e4", best(last)]).contains(&p.to_string()));
+        assert!(legal("pawnier", None, &["P@a3", best(last)]).contains(&p.to_string()));
     }
 }
 
@@ -244,8 +269,22 @@ fn shock_chess_pass() {
     assert_eq!(best(&line), "0000", "{}", e.dump());
 }
 
-/// The mechanism of transcript 36 in Shock Chess (SC-T2): capturing the General with check
-/// mates, and the engine finds it.
+/// Transcript 36: UCI sends the full kill chain, whatever XBoard could show (the FEN of
+/// transcript 20, whose only legal move removes two pieces off its destination).
+#[test]
+fn exciting_full_kill_chain() {
+    let mut e = uci();
+    e.send("setoption name UCI_Variant value exciting");
+    e.expect_line("info string variant exciting", secs(2));
+    e.send("position fen **3k3**/*9*/11/11/5r5/11/3p7/2M8/11/*3P1P3*/**2SKS2**[] w - - 0 1");
+    e.send("go movetime 100");
+    let line = e.expect_line(is_bestmove, secs(5));
+    // (A `ponder` move may follow, §7.3.)
+    assert_eq!(best(&line), "c4d5,d5f7,f7g8", "{}", e.dump());
+}
+
+/// Shock Chess (SC-T2): capturing the General with check mates, the engine finds it and scores
+/// it `mate 1` (§7.5).
 #[test]
 fn shock_mate_found() {
     let mut e = uci();

@@ -44,12 +44,12 @@ impl Board {
         self.grid.iter().map(Vec::len).max().unwrap_or(0)
     }
 
-    fn at(&self, square: &str) -> Option<char> {
+    pub fn at(&self, square: &str) -> Option<char> {
         let (f, r) = coords(square)?;
         *self.grid.get(r)?.get(f)?
     }
 
-    fn on_board(&self, square: &str) -> bool {
+    pub fn on_board(&self, square: &str) -> bool {
         coords(square).is_some_and(|(f, r)| r < self.grid.len() && f < self.files())
     }
 

@@ -2,11 +2,13 @@
 //! the stdin thread and search results from the search threads arrive on one channel, so the
 //! loop answers `ping`, `?`, `.`, `lift` and the rest while a search runs.
 //!
-//! Submodules: [`moves`] (move strings, the XBoard compatibility layer of §5), [`markers`]
-//! (`lift`/`put` → `highlight`/`choice`), [`time`] (`level`, `st`, `sd`, `time`, `otim`).
+//! Submodules: [`moves`] (move strings, the XBoard compatibility layer of §5), [`phantoms`] (the
+//! victims a lossy form leaves on XBoard's board, §5.3), [`markers`] (`lift`/`put` →
+//! `highlight`/`choice`), [`time`] (`level`, `st`, `sd`, `time`, `otim`).
 
 pub mod markers;
 pub mod moves;
+pub mod phantoms;
 pub mod time;
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -208,6 +210,8 @@ struct Xboard {
     legal: Vec<String>,
     /// Plies since the last position set from outside.
     plies: usize,
+    /// XBoard's phantom squares before each of those plies and now (the last): `undo` restores.
+    phantoms: Vec<phantoms::Phantoms>,
 }
 
 impl Xboard {
@@ -237,6 +241,7 @@ impl Xboard {
             fen: String::new(),
             legal: Vec::new(),
             plies: 0,
+            phantoms: vec![phantoms::Phantoms::default()],
         };
         xb.refresh();
         xb
@@ -314,11 +319,49 @@ impl Xboard {
             .collect();
         let keep =
             moves::playable_at_root(&allowed, self.computer, self.full_legs, |s| self.parse(s));
+        let keep = self.avoid_phantoms(keep);
         if keep.len() == self.legal.len() {
             Vec::new()
         } else {
             keep
         }
+    }
+
+    /// Leaves out the moves XBoard would apply wrongly because of a phantom (§5.3), unless that
+    /// leaves nothing.
+    fn avoid_phantoms(&self, moves: Vec<String>) -> Vec<String> {
+        let now = self.phantoms();
+        if now.is_empty() {
+            return moves;
+        }
+        let Some(board) = markers::Board::from_fen(&self.fen) else {
+            return moves;
+        };
+        let safe: Vec<String> = moves
+            .iter()
+            .filter(|m| !now.trips(m, &board))
+            .cloned()
+            .collect();
+        if safe.is_empty() { moves } else { safe }
+    }
+
+    fn phantoms(&self) -> &phantoms::Phantoms {
+        self.phantoms.last().expect("the current phantoms")
+    }
+
+    /// Counts a ply that crossed the boundary as `sent` (the string XBoard carried) for the move
+    /// `canonical`.
+    fn count_ply(&mut self, sent: &str, canonical: &str) {
+        let mut now = self.phantoms().clone();
+        now.record(sent, canonical);
+        self.phantoms.push(now);
+        self.plies += 1;
+    }
+
+    /// A position set from outside: no plies to take back, and XBoard's board is ours.
+    fn reset_plies(&mut self) {
+        self.plies = 0;
+        self.phantoms = vec![phantoms::Phantoms::default()];
     }
 
     fn start_analysis(&mut self) {
@@ -381,7 +424,7 @@ impl Xboard {
             return;
         }
         self.line(&format!("move {text}"));
-        self.plies += 1;
+        self.count_ply(&text, mv);
         self.excluded.clear();
         self.refresh();
         self.hint = None;
@@ -480,7 +523,8 @@ impl Xboard {
                 let Search::Pondering { id, .. } = self.search else {
                     return;
                 };
-                self.plies += 1;
+                let expected = expected.clone();
+                self.count_ply(m, &expected);
                 self.excluded.clear();
                 self.refresh();
                 self.search = Search::Thinking(id);
@@ -497,7 +541,8 @@ impl Xboard {
                 if self.engine.play(&canonical).is_err() {
                     return;
                 }
-                self.plies += 1;
+                let sent = mv.trim().trim_start_matches("usermove").trim();
+                self.count_ply(sent.trim_end_matches(';'), &canonical);
                 self.excluded.clear();
                 self.refresh();
                 self.position_changed(true);
@@ -534,7 +579,7 @@ impl Xboard {
         self.computer = false;
         self.excluded.clear();
         self.valid = true;
-        self.plies = 0;
+        self.reset_plies();
         self.hint = None;
         self.refresh();
         self.start_analysis();
@@ -552,7 +597,7 @@ impl Xboard {
         self.halt();
         let _ = self.engine.set_variant(name);
         self.valid = true;
-        self.plies = 0;
+        self.reset_plies();
         self.excluded.clear();
         self.holdings = variants::xboard::holdings_letters(name);
         self.refresh();
@@ -574,7 +619,7 @@ impl Xboard {
         if self.valid && self.legal.iter().any(|m| m == "0000") && self.engine.play("0000").is_ok()
         {
             if fen_key(&self.engine.fen()) == Some(key.clone()) {
-                self.plies += 1;
+                self.count_ply("@@@@", "0000");
                 self.refresh();
                 self.position_changed(true);
                 return;
@@ -590,7 +635,7 @@ impl Xboard {
         match result {
             Ok(()) => {
                 self.valid = true;
-                self.plies = 0;
+                self.reset_plies();
                 self.refresh();
                 self.position_changed(false);
             }
@@ -614,6 +659,7 @@ impl Xboard {
             self.engine.undo();
         }
         self.plies -= plies;
+        self.phantoms.truncate(self.plies + 1);
         self.excluded.clear();
         self.refresh();
         self.start_analysis();
