@@ -64,6 +64,10 @@ enum Command {
     Replay {
         /// The PGN file.
         pgn: String,
+        /// Also print the position and move of every ply whose label contains this text (for
+        /// example `2+` or `drop`).
+        #[arg(long)]
+        show: Option<String>,
     },
     /// Analyse a position: the board, one line per depth, the best move.
     Analyze {
@@ -130,7 +134,7 @@ fn main() -> ExitCode {
         }
         Command::Bench { depth } => finish(commands::bench::run(depth)),
         Command::Match(args) => finish(menagerie::matchplay::run(&args)),
-        Command::Replay { pgn } => finish(commands::replay::run(&pgn)),
+        Command::Replay { pgn, show } => finish(commands::replay::run(&pgn, show.as_deref())),
         Command::Analyze {
             variant,
             fen,

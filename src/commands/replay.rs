@@ -95,7 +95,7 @@ fn features<B: Bits>(
         MoveKind::Drop => {
             let letter = v.letter(mv.piece());
             let zone = v.drop_zones[us.index()][mv.piece().index()];
-            if zone.has(mv.to()) {
+            if v.drop_push[mv.piece().index()] == 0 || zone.has(mv.to()) {
                 out.push(format!("drop {letter}"));
             } else {
                 out.push(format!("drop {letter} with push"));
@@ -117,6 +117,10 @@ fn features<B: Bits>(
     }
     if entry.off_destination().any() {
         out.push(format!("{mover} kills off its destination"));
+        if entry.off_destination().several() {
+            // XBoard 4.9.1 cannot show these (PROTOCOL.md 5.3).
+            out.push(format!("{mover} kills 2+ off its destination"));
+        }
         if mv.from() == mv.to() {
             out.push(format!("{mover} kills without moving (shot)"));
         }
@@ -139,7 +143,13 @@ struct Replayed {
     by_rule: Option<&'static str>,
 }
 
-fn replay_game<B: Bits>(v: &'static Variant<B>, game: &PgnGame) -> Result<Replayed, String> {
+/// `show`: print the position and move of every ply with a label containing this text.
+fn replay_game<B: Bits>(
+    v: &'static Variant<B>,
+    game: &PgnGame,
+    number: usize,
+    show: Option<&str>,
+) -> Result<Replayed, String> {
     let start = match game.tags.get("FEN") {
         Some(fen) => Position::from_fen(v, fen).map_err(|e| format!("bad FEN tag: {e}"))?,
         None => Position::start(v),
@@ -159,7 +169,17 @@ fn replay_game<B: Bits>(v: &'static Variant<B>, game: &PgnGame) -> Result<Replay
         let entry = parse_move_in(&pos, &legal, text)
             .map_err(|e| format!("ply {}: {e} in '{}'", ply + 1, pos.to_fen()))?;
         let after = pos.make_move(&entry);
-        for label in features(&pos, &legal, &entry, &after) {
+        let labels = features(&pos, &legal, &entry, &after);
+        if let Some(wanted) = show
+            && let Some(label) = labels.iter().find(|l| l.contains(wanted))
+        {
+            println!(
+                "game {number} ply {}: {text} ({label}) in {}",
+                ply + 1,
+                pos.to_fen()
+            );
+        }
+        for label in labels {
             *counts.entry(label).or_insert(0) += 1;
         }
         history.play(entry);
@@ -175,7 +195,7 @@ fn replay_game<B: Bits>(v: &'static Variant<B>, game: &PgnGame) -> Result<Replay
     })
 }
 
-pub fn run(path: &str) -> Result<(), String> {
+pub fn run(path: &str, show: Option<&str>) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
     let games = read_pgn(&text);
     if games.is_empty() {
@@ -190,8 +210,8 @@ pub fn run(path: &str) -> Result<(), String> {
         let name = game.tags.get("Variant").map_or("chess", String::as_str);
         let name = if name == "normal" { "chess" } else { name };
         let replayed = match variants::lookup(name) {
-            Some(AnyVariant::Narrow(v)) => replay_game(v, game),
-            Some(AnyVariant::Wide(v)) => replay_game(v, game),
+            Some(AnyVariant::Narrow(v)) => replay_game(v, game, i + 1, show),
+            Some(AnyVariant::Wide(v)) => replay_game(v, game, i + 1, show),
             None => Err(format!("unknown variant '{name}'")),
         };
         let replayed = match replayed {
