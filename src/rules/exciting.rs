@@ -356,7 +356,7 @@ pub(crate) fn generate<B: Bits>(
             }
         }
     }
-    if v.flags.hands && pos.hand_count(us, SOLDIER) > 0 {
+    if quiets && v.flags.hands && pos.hand_count(us, SOLDIER) > 0 {
         for to in empty.iter() {
             moves.push((Move::new(to, to, MoveKind::Drop, SOLDIER.0, 0), B::ZERO));
         }
@@ -375,6 +375,11 @@ pub(crate) fn generate<B: Bits>(
     let mut legal: Vec<(Move, B, bool)> = Vec::with_capacity(moves.len());
     let mut obliged = false;
     for (mv, removed) in moves {
+        // Without quiet moves (quiescence) only captures and promotions are listed, and the
+        // obligation depends only on captures: a quiet move need not be made at all.
+        if !quiets && removed.is_empty() && mv.kind() != MoveKind::Promotion {
+            continue;
+        }
         let after = pos.make_move(&MoveEntry { mv, removed });
         let k = after.king_square(us).expect("the mover keeps its king");
         if attackers(&after, k, them).any() {
@@ -389,9 +394,6 @@ pub(crate) fn generate<B: Bits>(
     list.clear();
     for (mv, removed, satisfies) in legal {
         if obliged && !satisfies {
-            continue;
-        }
-        if !quiets && removed.is_empty() && mv.kind() != MoveKind::Promotion {
             continue;
         }
         list.push(mv, removed);
