@@ -67,14 +67,40 @@ pub(crate) fn attackers<B: Bits>(pos: &Position<B>, target: Square, by: Color) -
             }
         }
     }
-    for c in (pos.pieces(by, MAN) | pos.pieces(by, DRAUGHTS_KING)).iter() {
+    result | checker_attackers(pos, target, by) | enclosers(pos, target, by)
+}
+
+/// The checkers of `by` with a jump chain over `target`. A jump over `target` lands on the
+/// square diagonally beyond it, which must be empty or the jumping checker's own start: without
+/// such a square no walk is needed. A man only jumps forward, so it cannot reach a target on or
+/// behind its own rank. The walk of a checker stops at its first chain over `target`.
+fn checker_attackers<B: Bits>(pos: &Position<B>, target: Square, by: Color) -> B {
+    let g = &pos.variant().geometry;
+    let men = pos.pieces(by, MAN);
+    let checkers = men | pos.pieces(by, DRAUGHTS_KING);
+    let landings = pos.variant().tables.ferz[target.raw() as usize] & g.valid;
+    if checkers.is_empty() || (landings & (!pos.occupied() | checkers)).is_empty() {
+        return B::ZERO;
+    }
+    let ahead = |c: Square| match by {
+        Color::White => g.rank(target) > g.rank(c),
+        Color::Black => g.rank(target) < g.rank(c),
+    };
+    let mut result = B::ZERO;
+    for c in checkers.iter() {
+        if men.has(c) && !ahead(c) {
+            continue;
+        }
         let mut hit = false;
-        jumps(pos, c, by, true, &mut |_, jumped| hit |= jumped.has(target));
+        jumps(pos, c, by, true, &mut |_, jumped| {
+            hit |= jumped.has(target);
+            hit
+        });
         if hit {
             result |= B::bit(c);
         }
     }
-    result | enclosers(pos, target, by)
+    result
 }
 
 /// The first piece beyond the first piece on ray `d` from `sq` (a cannon's target or, seen
@@ -134,13 +160,14 @@ fn soldier_steps<B: Bits>(pos: &Position<B>, s: Square, c: Color) -> B {
 }
 
 /// Every jump chain of the checker on `from` (owned by `by`), each prefix reported once as
-/// (landing square, jumped set). `over_king`: the enemy king may be jumped (attack test only).
+/// (landing square, jumped set), until `report` answers true (enough seen). `over_king`: the
+/// enemy king may be jumped (attack test only).
 fn jumps<B: Bits>(
     pos: &Position<B>,
     from: Square,
     by: Color,
     over_king: bool,
-    report: &mut impl FnMut(Square, B),
+    report: &mut impl FnMut(Square, B) -> bool,
 ) {
     let v = pos.variant();
     let is_man = pos.piece_at(from).kind() == MAN;
@@ -157,8 +184,8 @@ fn jumps<B: Bits>(
         by: Color,
         victims: B,
         empty: B,
-        report: &mut impl FnMut(Square, B),
-    ) {
+        report: &mut impl FnMut(Square, B) -> bool,
+    ) -> bool {
         let g = &pos.variant().geometry;
         for (df, dr) in DIAGONALS {
             if is_man && dr != forward(by) {
@@ -172,9 +199,11 @@ fn jumps<B: Bits>(
                 continue;
             }
             let now = jumped | B::bit(over);
-            report(land, now);
-            walk(pos, land, now, is_man, by, victims, empty, report);
+            if report(land, now) || walk(pos, land, now, is_man, by, victims, empty, report) {
+                return true;
+            }
         }
+        false
     }
     walk(pos, from, B::ZERO, is_man, by, victims, empty, report);
 }
@@ -337,7 +366,8 @@ pub(crate) fn generate<B: Bits>(
             }
         }
         jumps(pos, c, us, false, &mut |land, jumped| {
-            landings.push((land, jumped))
+            landings.push((land, jumped));
+            false
         });
         for (to, removed) in landings {
             if is_man && last.has(to) {
