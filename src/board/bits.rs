@@ -11,6 +11,7 @@ use super::square::Square;
 pub trait Bits:
     Copy
     + Eq
+    + Ord
     + Hash
     + Default
     + Debug

@@ -180,16 +180,9 @@ pub(crate) fn generate<B: Bits>(
     if quiets {
         castling(pos, &side, king, &mut moves);
     }
-    // One entry per effect: equal effects are equal (Move, removed) pairs; the key sorts them
-    // next to each other (a removed set has at most three squares).
-    moves.sort_unstable_by_key(|(m, r)| {
-        let ends = if r.is_empty() {
-            (0, 0)
-        } else {
-            (r.lsb().raw(), r.msb().raw())
-        };
-        (m.raw(), ends, r.count())
-    });
+    // One entry per effect: equal effects are equal (Move, removed) pairs, which sorting puts
+    // next to each other.
+    moves.sort_unstable_by_key(|&(m, r)| (m.raw(), r));
     moves.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
     list.clear();
     for (mv, removed) in moves {

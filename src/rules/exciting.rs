@@ -391,14 +391,7 @@ pub(crate) fn generate<B: Bits>(
             moves.push((Move::new(to, to, MoveKind::Drop, SOLDIER.0, 0), B::ZERO));
         }
     }
-    moves.sort_unstable_by_key(|(m, r)| {
-        let ends = if r.is_empty() {
-            (0, 0)
-        } else {
-            (r.lsb().raw(), r.msb().raw())
-        };
-        (m.raw(), ends, r.count())
-    });
+    moves.sort_unstable_by_key(|&(m, r)| (m.raw(), r));
     moves.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
     // Legal moves, with what the checker obligation needs to know about each.
     let checkers = pos.pieces(them, MAN) | pos.pieces(them, DRAUGHTS_KING);
