@@ -1,0 +1,104 @@
+//! The CECP side of the protocol tests: an engine process after the handshake, synchronisation
+//! by `ping`, and the rules files' test positions set up through `setboard`. Shared by
+//! tests/protocol_xboard.rs and tests/xboard_compat.rs (each uses part of it).
+#![allow(dead_code)]
+
+use menagerie::engine::Engine;
+
+use crate::engine_process::{EngineProcess, Pred, exact, secs};
+
+/// A process after `xboard`, `protover 2` and the features.
+pub fn start() -> EngineProcess {
+    let mut e = EngineProcess::start(&[]);
+    e.send("xboard");
+    e.send("protover 2");
+    e.expect_line(exact("feature done=1"), secs(5));
+    e
+}
+
+/// Sends `ping N` and returns every line before `pong N`.
+pub fn sync(e: &mut EngineProcess) -> Vec<String> {
+    e.send("ping 99");
+    let mut lines = e.lines_until(&exact("pong 99"), secs(10));
+    assert_eq!(lines.pop().as_deref(), Some("pong 99"), "{}", e.dump());
+    lines
+}
+
+/// The next line is exactly `expected` (within 5 s).
+pub fn next_is(e: &mut EngineProcess, expected: &str) {
+    assert_eq!(
+        e.next_line(secs(5)).as_deref(),
+        Some(expected),
+        "{}",
+        e.dump()
+    );
+}
+
+pub fn send_all(e: &mut EngineProcess, lines: &[&str]) {
+    for l in lines {
+        e.send(l);
+    }
+}
+
+/// `~^\d+\S* -?\d+ \d+ \d+\s.*$`
+pub fn is_thinking(line: &str) -> bool {
+    let w: Vec<&str> = line.split_whitespace().collect();
+    w.len() >= 5
+        && w[0].starts_with(|c: char| c.is_ascii_digit())
+        && w[1].trim_start_matches('-').parse::<u64>().is_ok()
+        && w[2].parse::<u64>().is_ok()
+        && w[3].parse::<u64>().is_ok()
+}
+
+pub fn chess_legal(fen: Option<&str>, moves: &[&str]) -> Vec<String> {
+    let mut engine = Engine::new();
+    let moves: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
+    engine.set_position(fen, &moves).unwrap();
+    engine.legal_moves()
+}
+
+pub fn move_pred() -> Pred {
+    Pred::Fn(Box::new(|l: &str| l.starts_with("move ")))
+}
+
+/// Test positions of the rules files.
+pub const CA_T2: &str = "7k/8/8/8/2Pp4/2Np4/8/K7 w - - 0 1";
+pub const CA_T3A: &str = "7k/8/8/8/3p4/n7/8/B6K w - - 0 1";
+pub const E_1: &str = "**3k3**/*9*/11/11/11/10K/11/2S8/1Sn8/*n1S6*/**bS5** w - - 0 1";
+pub const E_2: &str = "**2b4**/*2P6*/11/4S6/11/10k/11/11/10K/*9*/**7** w - - 0 1";
+pub const E_3: &str = "**7**/*9*/11/10k/5m5/11/3m7/2M8/3m7/*6R2*/**3K3** w - - 0 1";
+/// Transcript 20: White in check from f7, whose only legal move is `c4d5,d5f7,f7g8`.
+pub const ONLY_UNREPRESENTABLE: &str =
+    "**3k3**/*9*/11/11/5r5/11/3p7/2M8/11/*3P1P3*/**2SKS2**[] w - - 0 1";
+
+/// `new`, `variant V` (its `setup` line is read), `force`, `setboard FEN`; nothing else may be
+/// answered.
+pub fn set_up(e: &mut EngineProcess, variant: &str, fen: &str) {
+    send_all(e, &["new", &format!("variant {variant}")]);
+    if variant != "chess" && variant != "normal" {
+        e.expect_line("setup ", secs(5));
+    }
+    send_all(e, &["force", &format!("setboard {fen}")]);
+    assert!(sync(e).is_empty(), "{}", e.dump());
+}
+
+/// A library engine in `variant` at `fen`: the parser the state machine plays from.
+pub fn library(variant: &str, fen: &str) -> Engine {
+    let mut engine = Engine::new();
+    engine.set_variant(variant).unwrap();
+    engine.set_position(Some(fen), &[]).unwrap();
+    engine
+}
+
+/// §9 "accepted as `canonical`": after a fresh `setboard fen`, `usermove input` gets no answer,
+/// and the engine's parser names `canonical` for `input` in that position.
+pub fn accepted_as(e: &mut EngineProcess, variant: &str, fen: &str, input: &str, canonical: &str) {
+    set_up(e, variant, fen);
+    e.send(&format!("usermove {input}"));
+    assert!(sync(e).is_empty(), "{input}: {}", e.dump());
+    assert_eq!(
+        library(variant, fen).parse(input).as_deref(),
+        Ok(canonical),
+        "{input} in {fen}"
+    );
+}
