@@ -902,6 +902,34 @@ impl Xboard {
 mod tests {
     use super::*;
 
+    /// §5.3 phantoms through the state machine: a custodian capture received without its victims
+    /// (E-1, `d2c2` takes b2, c1 and c3) leaves them on XBoard's board, so the engine's soldier
+    /// drops onto those squares are left out at the root; `undo` forgets them again.
+    #[test]
+    fn phantoms_keep_drops_off_squares_xboard_shows_occupied() {
+        let (events, _unused) = channel();
+        let mut xb = Xboard::new(Output::new(), events);
+        for line in [
+            "new",
+            "variant exciting",
+            "force",
+            "setboard **3k3**/*9*/11/11/11/10K/11/2S8/1Sn8/*n1S6*/**bS5**[ss] w - - 0 1",
+            "usermove d2c2",
+        ] {
+            xb.command(line);
+        }
+        assert_eq!(xb.plies, 1, "the capture was played");
+        let root = xb.root_moves();
+        for square in ["b2", "c1", "c3"] {
+            let drop = format!("S@{square}");
+            assert!(xb.legal.contains(&drop), "{drop} is legal on our board");
+            assert!(!root.contains(&drop), "{drop} would land on a phantom");
+        }
+        assert!(root.iter().any(|m| m == "S@e5"));
+        xb.command("undo");
+        assert!(xb.phantoms().is_empty());
+    }
+
     #[test]
     fn fen_keys_ignore_hand_order_and_clocks() {
         assert_eq!(
