@@ -386,11 +386,6 @@ pub(crate) fn generate<B: Bits>(
             }
         }
     }
-    if quiets && v.flags.hands && pos.hand_count(us, SOLDIER) > 0 {
-        for to in empty.iter() {
-            moves.push((Move::new(to, to, MoveKind::Drop, SOLDIER.0, 0), B::ZERO));
-        }
-    }
     moves.sort_unstable_by_key(|&(m, r)| (m.raw(), r));
     moves.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
     // Legal moves, with what the checker obligation needs to know about each.
@@ -414,6 +409,26 @@ pub(crate) fn generate<B: Bits>(
         }
         legal.push((mv, removed, takes_checker || after.in_check()));
     }
+    // Re-entry drops (never a capture, so they do not change the obligation).
+    if quiets && v.flags.hands && pos.hand_count(us, SOLDIER) > 0 {
+        let cheap = !obliged && !pos.in_check();
+        for to in empty.iter() {
+            let mv = Move::new(to, to, MoveKind::Drop, SOLDIER.0, 0);
+            if cheap && drop_keeps_king_safe(pos, king, to) {
+                legal.push((mv, B::ZERO, false));
+                continue;
+            }
+            let after = pos.make_move(&MoveEntry {
+                mv,
+                removed: B::ZERO,
+            });
+            if attackers(&after, king, them).is_empty() {
+                legal.push((mv, B::ZERO, after.in_check()));
+            }
+        }
+        // The order of the list: as the other moves, by value.
+        legal.sort_unstable_by_key(|&(m, r, _)| (m.raw(), r));
+    }
     list.clear();
     for (mv, removed, satisfies) in legal {
         if obliged && !satisfies {
@@ -421,6 +436,42 @@ pub(crate) fn generate<B: Bits>(
         }
         list.push(mv, removed);
     }
+}
+
+/// Whether a piece dropped on `x` leaves the mover's king (not in check, on `king`) unattacked,
+/// decided without making the drop; false when this cheap test cannot tell. An added piece of
+/// ours only blocks lines and fills squares that a step, a leap, a landing or an enclosure needs
+/// (II.2.7 wants every other neighbour of the king an enemy), so it can open an attack in two
+/// ways only: as the one screen between an enemy cannon and the king, or as one more piece for an
+/// enemy checker chain to jump, which needs a landing beside the king and one beyond `x`.
+fn drop_keeps_king_safe<B: Bits>(pos: &Position<B>, king: Square, x: Square) -> bool {
+    let v = pos.variant();
+    let g = &v.geometry;
+    let them = pos.side_to_move().flip();
+    let occupied = pos.occupied() | B::bit(x);
+    let cannons = pos.pieces(them, CANNON);
+    if cannons.any() {
+        for d in ORTHOGONAL {
+            if g.rays[d][king.raw() as usize].has(x)
+                && beyond_screen(pos, d, king, occupied).is_some_and(|c| cannons.has(c))
+            {
+                return false;
+            }
+        }
+    }
+    let checkers = pos.pieces(them, MAN) | pos.pieces(them, DRAUGHTS_KING);
+    if checkers.any() {
+        let landable = (g.valid & !occupied) | checkers;
+        let king_open = (v.tables.ferz[king.raw() as usize] & landable).any();
+        let x_jumpable = DIAGONALS.iter().any(|&(df, dr)| {
+            g.offset(x, -df, -dr).is_some()
+                && g.offset(x, df, dr).is_some_and(|land| landable.has(land))
+        });
+        if king_open && x_jumpable {
+            return false;
+        }
+    }
+    true
 }
 
 /// Whether the checker obligation of II.2.12 binds the side to move: some legal move lets a piece
@@ -531,4 +582,93 @@ fn castling<B: Bits>(pos: &Position<B>, king: Square, moves: &mut Vec<(Move, B)>
 /// and promotions (II.2.13): any move of a man, a forward move of an unpromoted soldier.
 pub(crate) fn resets_clock(kind: PieceKind, rank_changed: bool) -> bool {
     kind == MAN || (kind == SOLDIER && rank_changed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::movegen::generate_legal;
+    use crate::variants::{AnyVariant, lookup};
+
+    /// The cheap drop test never calls a drop safe that exposes the king: on random games of the
+    /// Exciting games with hands, every drop it passes is checked by making it.
+    #[test]
+    fn cheap_drop_test_agrees_with_making_the_drop() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        let mut passed = 0;
+        for name in ["exciting", "excitingnotigers", "excitingcannon"] {
+            let Some(AnyVariant::Wide(v)) = lookup(name) else {
+                panic!("{name}");
+            };
+            for _game in 0..30 {
+                let mut pos = Position::start(v);
+                for _ply in 0..160 {
+                    let us = pos.side_to_move();
+                    let king = pos.king_square(us).expect("a king");
+                    if !pos.in_check() && pos.hand_count(us, SOLDIER) > 0 {
+                        let empty = v.geometry.valid & !pos.occupied();
+                        for x in empty.iter() {
+                            if drop_keeps_king_safe(&pos, king, x) {
+                                let mv = Move::new(x, x, MoveKind::Drop, SOLDIER.0, 0);
+                                let after = pos.make_move(&MoveEntry {
+                                    mv,
+                                    removed: B128::ZERO,
+                                });
+                                assert!(
+                                    attackers(&after, king, us.flip()).is_empty(),
+                                    "S@{} in {}",
+                                    v.geometry.square_name(x),
+                                    pos.to_fen()
+                                );
+                                passed += 1;
+                            }
+                        }
+                    }
+                    let mut list = MoveList::new();
+                    generate_legal(&pos, &mut list);
+                    if list.is_empty() {
+                        break;
+                    }
+                    let pick = list.as_slice()[next(list.len())];
+                    pos = pos.make_move(&pick);
+                }
+            }
+        }
+        assert!(passed > 10_000, "{passed}");
+    }
+
+    /// A soldier dropped between an enemy cannon and the king is the cannon's screen.
+    #[test]
+    fn a_drop_can_be_a_cannon_screen() {
+        let Some(AnyVariant::Wide(v)) = lookup("excitingcannon") else {
+            panic!("excitingcannon");
+        };
+        let pos = Position::from_fen(
+            v,
+            "**3k3**/*9*/11/11/11/5c5/11/11/11/*9*/**3K3**[S] w - - 0 1",
+        )
+        .expect("FEN");
+        let g = &v.geometry;
+        let sq = |name: &str| g.squares().find(|&s| g.square_name(s) == name).expect(name);
+        let king = sq("f1");
+        assert!(!drop_keeps_king_safe(&pos, king, sq("f3")));
+        assert!(drop_keeps_king_safe(&pos, king, sq("f7")));
+        assert!(drop_keeps_king_safe(&pos, king, sq("e3")));
+        let mut list = MoveList::new();
+        generate_legal(&pos, &mut list);
+        let drops: Vec<String> = list
+            .iter()
+            .filter(|e| e.mv.kind() == MoveKind::Drop)
+            .map(|e| g.square_name(e.mv.to()))
+            .collect();
+        assert!(!drops.contains(&"f3".to_string()) && drops.contains(&"f7".to_string()));
+    }
+
+    type B128 = u128;
 }
