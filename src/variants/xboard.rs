@@ -117,7 +117,8 @@ fn slots<B: Bits>(v: &Variant<B>, look: &XboardLook, gui: Gui) -> Vec<Option<usi
             (_, true, false) => slot::ROOK,
             (_, false, true) => slot::BISHOP,
             _ if k.leaps == KNIGHT_LEAPS => slot::KNIGHT,
-            // An image the table forgot: the Man slot is free in every variant.
+            // An image the table forgot: the Man slot, free in every variant whose pawns keep the
+            // Pawn slot (pawnier and combinedarms name every kind's image).
             _ => slot::MAN,
         }
     };
