@@ -118,7 +118,7 @@ fn slots<B: Bits>(v: &Variant<B>, look: &XboardLook, gui: Gui) -> Vec<Option<usi
             (_, false, true) => slot::BISHOP,
             _ if k.leaps == KNIGHT_LEAPS => slot::KNIGHT,
             // An image the table forgot: the Man slot, free in every variant whose pawns keep the
-            // Pawn slot (pawnier and combinedarms name every kind's image).
+            // Pawn slot; in pawnier and combinedarms every other kind has a slot of its own.
             _ => slot::MAN,
         }
     };
