@@ -208,9 +208,8 @@ struct Xboard {
     /// The real position (without a ponder move): FEN and legal moves.
     fen: String,
     legal: Vec<String>,
-    /// Plies since the last position set from outside.
-    plies: usize,
-    /// XBoard's phantom squares before each of those plies and now (the last): `undo` restores.
+    /// XBoard's phantom squares before each ply since the last position set from outside, and
+    /// now (the last): one entry more than there are plies to take back; `undo` restores.
     phantoms: Vec<phantoms::Phantoms>,
 }
 
@@ -240,7 +239,6 @@ impl Xboard {
             holdings: Vec::new(),
             fen: String::new(),
             legal: Vec::new(),
-            plies: 0,
             phantoms: vec![phantoms::Phantoms::default()],
         };
         xb.refresh();
@@ -355,12 +353,15 @@ impl Xboard {
         let mut now = self.phantoms().clone();
         now.record(sent, canonical);
         self.phantoms.push(now);
-        self.plies += 1;
+    }
+
+    /// Plies since the last position set from outside.
+    fn plies(&self) -> usize {
+        self.phantoms.len() - 1
     }
 
     /// A position set from outside: no plies to take back, and XBoard's board is ours.
     fn reset_plies(&mut self) {
-        self.plies = 0;
         self.phantoms = vec![phantoms::Phantoms::default()];
     }
 
@@ -651,15 +652,14 @@ impl Xboard {
 
     fn take_back(&mut self, plies: usize) {
         self.halt();
-        if self.plies < plies || !self.valid {
+        if self.plies() < plies || !self.valid {
             self.start_analysis();
             return;
         }
         for _ in 0..plies {
             self.engine.undo();
         }
-        self.plies -= plies;
-        self.phantoms.truncate(self.plies + 1);
+        self.phantoms.truncate(self.plies() + 1 - plies);
         self.excluded.clear();
         self.refresh();
         self.start_analysis();
@@ -918,7 +918,7 @@ mod tests {
         ] {
             xb.command(line);
         }
-        assert_eq!(xb.plies, 1, "the capture was played");
+        assert_eq!(xb.plies(), 1, "the capture was played");
         let root = xb.root_moves();
         for square in ["b2", "c1", "c3"] {
             let drop = format!("S@{square}");
