@@ -15,7 +15,7 @@ pub struct Tally {
 }
 
 /// The two-sided 95% quantile of the normal distribution.
-const Z_95: f64 = 1.959_963_984_540_054;
+pub const Z_95: f64 = 1.959_963_984_540_054;
 
 impl Tally {
     pub fn games(&self) -> u32 {

@@ -21,6 +21,7 @@ pub mod process;
 pub mod referee;
 pub mod rules;
 pub mod selfplay;
+pub mod sprt;
 pub mod uci;
 
 use std::fs::OpenOptions;
