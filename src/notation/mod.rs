@@ -1,5 +1,11 @@
 //! Move strings (rules/README.md §4): the canonical form the engine writes, and a parser that
 //! reads every accepted form by generating the legal moves and matching the input against them.
+//!
+//! The coordinate forms are read here. What does not read as one is offered to [`san`], which
+//! reads standard algebraic notation (`Nf3`, `exd5`, `e8=Q`) and `O-O` castling as XBoard
+//! accepts them, so no coordinate string changes meaning.
+
+mod san;
 
 use std::fmt;
 
@@ -49,14 +55,46 @@ pub enum MoveError {
         input: String,
         reason: Option<String>,
     },
-    /// It matches several legal moves.
-    Ambiguous { input: String },
+    /// It matches several legal moves: their canonical strings (`b1d2`, `f3d2`), in ascending
+    /// order of their squares.
+    Ambiguous {
+        input: String,
+        candidates: Vec<String>,
+    },
 }
 
 impl MoveError {
+    /// The input as it was matched (without `usermove `, `move ` or a trailing `;`).
     pub fn input(&self) -> &str {
         match self {
-            MoveError::Illegal { input, .. } | MoveError::Ambiguous { input } => input,
+            MoveError::Illegal { input, .. } | MoveError::Ambiguous { input, .. } => input,
+        }
+    }
+
+    /// The error for an input that several legal moves fit.
+    fn ambiguous<B: Bits>(pos: &Position<B>, input: &str, found: &[&MoveEntry<B>]) -> MoveError {
+        let g = &pos.variant().geometry;
+        let mut sorted = found.to_vec();
+        // By from, to, the victims off the destination (fewest first), then the promotion kind.
+        sorted.sort_by_key(|e| {
+            let (from, to) = (e.mv.from(), e.mv.to());
+            let victims: Vec<(u8, u8)> = ascending(pos, e.off_destination())
+                .into_iter()
+                .map(|sq| (g.file(sq), g.rank(sq)))
+                .collect();
+            let promotion = (e.mv.kind() == MoveKind::Promotion).then_some(e.mv.piece());
+            (
+                g.file(from),
+                g.rank(from),
+                g.file(to),
+                g.rank(to),
+                victims,
+                promotion,
+            )
+        });
+        MoveError::Ambiguous {
+            input: input.to_string(),
+            candidates: sorted.iter().map(|e| render(pos, e)).collect(),
         }
     }
 }
@@ -72,7 +110,12 @@ impl fmt::Display for MoveError {
                 input,
                 reason: None,
             } => write!(f, "illegal move: {input}"),
-            MoveError::Ambiguous { input } => write!(f, "ambiguous move: {input}"),
+            MoveError::Ambiguous { input, candidates } if candidates.is_empty() => {
+                write!(f, "ambiguous move: {input}")
+            }
+            MoveError::Ambiguous { input, candidates } => {
+                write!(f, "ambiguous move: {input} ({})", candidates.join(", "))
+            }
         }
     }
 }
@@ -102,7 +145,8 @@ enum Promotion {
     Plus,
 }
 
-/// Reads a move string in any accepted form and returns the legal move it names.
+/// Reads a move string in any accepted form (rules/README.md §4, then SAN and `O-O`) and returns
+/// the legal move it names.
 pub fn parse_move<B: Bits>(pos: &Position<B>, input: &str) -> Result<MoveEntry<B>, MoveError> {
     let mut list = MoveList::new();
     generate_legal(pos, &mut list);
@@ -121,7 +165,12 @@ pub fn parse_move_in<B: Bits>(
         reason: reason.map(str::to_string),
     };
     let Some(parsed) = read(pos, text) else {
-        return Err(illegal(None));
+        // Not a coordinate form: perhaps SAN or `O-O`.
+        return match san::parse(pos, legal, text) {
+            Some(_) if pos.is_frozen() => Err(illegal(Some("you must pass"))),
+            Some(result) => result,
+            None => Err(illegal(None)),
+        };
     };
     if pos.is_frozen() && parsed != Parsed::Pass {
         return Err(illegal(Some("you must pass")));
@@ -173,9 +222,7 @@ pub fn parse_move_in<B: Bits>(
     match found.len() {
         1 => Ok(*found[0]),
         0 => Err(illegal(None)),
-        _ => Err(MoveError::Ambiguous {
-            input: text.to_string(),
-        }),
+        _ => Err(MoveError::ambiguous(pos, text, &found)),
     }
 }
 
