@@ -1,5 +1,5 @@
 //! The `menagerie` command line: the protocols (no subcommand, `uci`, `xboard`), perft, bench,
-//! analyze, match, replay and the variant list. Output goes to stdout; logs go to stderr
+//! analyze, match, replay, book and the variant list. Output goes to stdout; logs go to stderr
 //! (`RUST_LOG=debug`).
 
 use std::process::ExitCode;
@@ -17,7 +17,7 @@ use menagerie::variants::{self, AnyVariant, CATALOGUE, Variant};
 #[command(
     name = "menagerie",
     version,
-    about = "A chess-variant engine: XBoard/CECP and UCI on stdin without a subcommand; perft, bench, analyze, match, replay, variants"
+    about = "A chess-variant engine: XBoard/CECP and UCI on stdin without a subcommand; perft, bench, analyze, match, replay, book, variants"
 )]
 struct Cli {
     /// Without a subcommand the engine speaks the protocol the first input line asks for (`uci`
@@ -97,6 +97,33 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         multipv: usize,
     },
+    /// Write an EPD of balanced openings: sane random lines from the start position, kept when a
+    /// short fixed-node search scores the final position within the margin.
+    Book {
+        #[arg(long)]
+        variant: String,
+        /// Positions to write.
+        #[arg(long)]
+        count: usize,
+        /// Random plies before the position is judged, `A-B` or `A` (default per variant: 6-9 on
+        /// 8x8 boards, 8-11 for Pawnier and exciting9, 10-13 for the 11x11 Exciting games).
+        #[arg(long)]
+        plies: Option<String>,
+        /// Keep a position when the search scores it within this many centipawns.
+        #[arg(long, default_value_t = 80)]
+        margin: i32,
+        /// Nodes of the judging search (default per variant).
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Seed of the random lines; the book depends on it alone, not on the threads.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Write the EPD to this file instead of stdout.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
 }
 
 mod commands;
@@ -157,6 +184,25 @@ fn main() -> ExitCode {
             threads,
             hash,
             multipv,
+        })),
+        Command::Book {
+            variant,
+            count,
+            plies,
+            margin,
+            nodes,
+            seed,
+            threads,
+            out,
+        } => finish(commands::book::run(&commands::book::BookArgs {
+            variant,
+            count,
+            plies,
+            margin,
+            nodes,
+            seed,
+            threads,
+            out,
         })),
         Command::Perft {
             variant,

@@ -12,6 +12,7 @@
 //! `selfplay.rs` (the players), `process.rs` (engine processes), `referee.rs` (one game),
 //! `rules.rs` (our rules without the bitboard type), `opening.rs`, `pgn.rs`, `elo.rs`.
 
+pub mod book;
 pub mod cecp;
 pub mod elo;
 pub mod opening;

@@ -1,0 +1,501 @@
+//! Opening books: start positions for a match, read from EPD (one position a line) or PGN (the
+//! moves of each game), checked with our rules, plus the books built into the binary
+//! (`benches/openings/<variant>.epd`, written by `menagerie book`).
+//!
+//! A book entry is a start FEN (or the variant's start position) and the canonical move strings
+//! played from it. Every position and move is checked here, so a match never starts from a
+//! position our rules refuse, and every error names the line it comes from.
+
+use std::path::Path;
+
+use super::rules::{Referee, new_game};
+use crate::variants::{AnyVariant, lookup};
+
+/// One opening: where it starts and the moves played from there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BookEntry {
+    /// The start FEN as our rules write it; `None` for the variant's start position.
+    pub fen: Option<String>,
+    /// Canonical move strings (rules/README.md §4) played from the start.
+    pub moves: Vec<String>,
+}
+
+/// How a book is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BookFormat {
+    /// One position a line: a FEN, then EPD opcodes (ignored).
+    Epd,
+    /// Games; each game's moves up to its end make one entry.
+    Pgn,
+}
+
+impl BookFormat {
+    /// The format a file name says (`.epd`, `.pgn`, any case), if it says one.
+    pub fn from_extension(path: &Path) -> Option<BookFormat> {
+        let ext = path.extension()?.to_str()?.to_ascii_lowercase();
+        match ext.as_str() {
+            "epd" => Some(BookFormat::Epd),
+            "pgn" => Some(BookFormat::Pgn),
+            _ => None,
+        }
+    }
+
+    /// The format of a text: PGN when a line starts with a tag (`[`) or the first line that says
+    /// anything starts with a move number (`1.`), EPD otherwise.
+    pub fn detect(text: &str) -> BookFormat {
+        let mut lines = text
+            .lines()
+            .map(str::trim_start)
+            .filter(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with('%'));
+        let starts_with_move_number = |l: &str| {
+            let digits = l.chars().take_while(char::is_ascii_digit).count();
+            digits > 0 && l[digits..].starts_with('.')
+        };
+        match lines.next() {
+            Some(first) if starts_with_move_number(first) => BookFormat::Pgn,
+            Some(first) if first.starts_with('[') => BookFormat::Pgn,
+            _ if lines.any(|l| l.starts_with('[')) => BookFormat::Pgn,
+            _ => BookFormat::Epd,
+        }
+    }
+}
+
+/// Reads a book file: the format by extension, else by content ([`BookFormat::detect`]). Errors
+/// name the file and, for a bad position or move, the line.
+pub fn load(path: &Path, variant: AnyVariant) -> Result<Vec<BookEntry>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read the book {}: {e}", path.display()))?;
+    let format = BookFormat::from_extension(path).unwrap_or_else(|| BookFormat::detect(&text));
+    parse(&text, format, variant).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Reads a book from text. An error says which line is wrong and why; a book without a single
+/// position is an error too.
+pub fn parse(
+    text: &str,
+    format: BookFormat,
+    variant: AnyVariant,
+) -> Result<Vec<BookEntry>, String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let entries = match format {
+        BookFormat::Epd => parse_epd(text, variant)?,
+        BookFormat::Pgn => parse_pgn(text, variant)?,
+    };
+    if entries.is_empty() {
+        return Err(format!(
+            "the book holds no {} position",
+            match format {
+                BookFormat::Epd => "EPD",
+                BookFormat::Pgn => "PGN",
+            }
+        ));
+    }
+    Ok(entries)
+}
+
+/// The book built into the binary for a variant (EPD text), `None` for an unknown name.
+pub fn builtin(variant_name: &str) -> Option<&'static str> {
+    // `include_str!` needs literal paths, hence one arm per variant.
+    Some(match variant_name {
+        "chess" | "normal" => include_str!("../../benches/openings/chess.epd"),
+        "shocktroops" => include_str!("../../benches/openings/shocktroops.epd"),
+        "shocktroopsnoninja" => include_str!("../../benches/openings/shocktroopsnoninja.epd"),
+        "shocktroopsdrone" => include_str!("../../benches/openings/shocktroopsdrone.epd"),
+        "shocktroopsdronenoninja" => {
+            include_str!("../../benches/openings/shocktroopsdronenoninja.epd")
+        }
+        "shocktroopsca" => include_str!("../../benches/openings/shocktroopsca.epd"),
+        "shocktroopscanoninja" => include_str!("../../benches/openings/shocktroopscanoninja.epd"),
+        "shockchess" => include_str!("../../benches/openings/shockchess.epd"),
+        "combinedarms" => include_str!("../../benches/openings/combinedarms.epd"),
+        "pawnier" => include_str!("../../benches/openings/pawnier.epd"),
+        "exciting" => include_str!("../../benches/openings/exciting.epd"),
+        "excitingnotigers" => include_str!("../../benches/openings/excitingnotigers.epd"),
+        "excitingnoreentry" => include_str!("../../benches/openings/excitingnoreentry.epd"),
+        "excitingcannon" => include_str!("../../benches/openings/excitingcannon.epd"),
+        "exciting9" => include_str!("../../benches/openings/exciting9.epd"),
+        _ => return None,
+    })
+}
+
+/// The FEN part of an EPD line: the four EPD fields, the two move counters when both follow as
+/// numbers, and Shock Chess's `frozen` word when it follows; everything after that (opcodes such
+/// as `bm Nf3; id "x";` or `c0 "..."`) is not part of the position.
+fn epd_fen(line: &str) -> Result<String, String> {
+    let fields: Vec<&str> = line.split_whitespace().collect();
+    if fields.len() < 4 {
+        return Err(format!(
+            "an EPD position needs 4 fields (board, side to move, castling, en passant), this \
+             line has {}",
+            fields.len()
+        ));
+    }
+    let mut used = 4;
+    let is_number = |s: &&str| !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+    if fields.get(4).is_some_and(is_number) && fields.get(5).is_some_and(is_number) {
+        used = 6;
+    }
+    if fields.get(used) == Some(&"frozen") {
+        // The frozen word comes after the counters; a FEN without them gets the defaults.
+        let mut fen = fields[..used].join(" ");
+        if used == 4 {
+            fen.push_str(" 0 1");
+        }
+        fen.push_str(" frozen");
+        return Ok(fen);
+    }
+    Ok(fields[..used].join(" "))
+}
+
+fn parse_epd(text: &str, variant: AnyVariant) -> Result<Vec<BookEntry>, String> {
+    let mut entries = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = |e: String| format!("line {}: {e}", index + 1);
+        let fen = epd_fen(line).map_err(at)?;
+        let game = new_game(variant, Some(&fen)).map_err(at)?;
+        if let Some(outcome) = game.outcome() {
+            return Err(at(format!(
+                "the game is already over in '{fen}' ({}), nothing is left to play",
+                outcome.reason()
+            )));
+        }
+        entries.push(BookEntry {
+            fen: Some(game.fen()),
+            moves: Vec::new(),
+        });
+    }
+    Ok(entries)
+}
+
+/// What the PGN reader sees, comments, NAGs, variations and escape lines already dropped.
+#[derive(Debug)]
+enum PgnToken {
+    /// `[Name "value"]`.
+    Tag(String, String),
+    /// A move as written, without move number and `!`/`?` suffixes.
+    Move(String),
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    Result,
+}
+
+/// Splits PGN text into tokens with their line numbers. Comments (`{...}`, `;` to the end of the
+/// line), NAGs (`$n`), `%` escape lines and variations (`(...)`, nested, with their own comments)
+/// are skipped.
+fn pgn_tokens(text: &str) -> Result<Vec<(usize, PgnToken)>, String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut tokens = Vec::new();
+    let mut line = 1;
+    let mut i = 0;
+    // Open variations: the line each one started on.
+    let mut variations: Vec<usize> = Vec::new();
+    let mut at_line_start = true;
+    while i < chars.len() {
+        let c = chars[i];
+        let line_start = at_line_start;
+        at_line_start = c == '\n';
+        match c {
+            '\n' => {
+                line += 1;
+                i += 1;
+            }
+            '%' if line_start => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+            }
+            ';' => {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+            }
+            '{' => {
+                let opened = line;
+                i += 1;
+                while i < chars.len() && chars[i] != '}' {
+                    line += usize::from(chars[i] == '\n');
+                    i += 1;
+                }
+                if i == chars.len() {
+                    return Err(format!(
+                        "line {opened}: the comment opened here is never closed"
+                    ));
+                }
+                i += 1;
+            }
+            '(' => {
+                variations.push(line);
+                i += 1;
+            }
+            ')' => {
+                if variations.pop().is_none() {
+                    return Err(format!("line {line}: ')' closes no variation"));
+                }
+                i += 1;
+            }
+            '$' => {
+                i += 1;
+                while i < chars.len() && chars[i].is_ascii_digit() {
+                    i += 1;
+                }
+            }
+            '[' if variations.is_empty() => {
+                let (name, value, end) =
+                    read_tag(&chars, i).map_err(|e| format!("line {line}: {e}"))?;
+                tokens.push((line, PgnToken::Tag(name, value)));
+                i = end;
+            }
+            c if c.is_whitespace() => i += 1,
+            _ => {
+                let start = i;
+                while i < chars.len()
+                    && !chars[i].is_whitespace()
+                    && !matches!(chars[i], '{' | '}' | '(' | ')' | ';' | '[' | ']' | '$')
+                {
+                    i += 1;
+                }
+                if i == start {
+                    return Err(format!("line {line}: unexpected '{}'", chars[i]));
+                }
+                let word: String = chars[start..i].iter().collect();
+                if variations.is_empty()
+                    && let Some(token) = movetext_token(&word)
+                {
+                    tokens.push((line, token));
+                }
+            }
+        }
+    }
+    if let Some(opened) = variations.last() {
+        return Err(format!(
+            "line {opened}: the variation opened here is never closed"
+        ));
+    }
+    Ok(tokens)
+}
+
+/// Reads `[Name "value"]` starting at `chars[start] == '['`; returns the name, the value
+/// (`\"` and `\\` unescaped) and the index after `]`.
+fn read_tag(chars: &[char], start: usize) -> Result<(String, String, usize), String> {
+    let mut i = start + 1;
+    let skip_blanks = |i: &mut usize| {
+        while *i < chars.len() && chars[*i] != '\n' && chars[*i].is_whitespace() {
+            *i += 1;
+        }
+    };
+    skip_blanks(&mut i);
+    let name_start = i;
+    while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
+        i += 1;
+    }
+    let name: String = chars[name_start..i].iter().collect();
+    if name.is_empty() {
+        return Err("a tag without a name".to_string());
+    }
+    skip_blanks(&mut i);
+    if chars.get(i) != Some(&'"') {
+        return Err(format!("tag {name}: the value must be a quoted string"));
+    }
+    i += 1;
+    let mut value = String::new();
+    loop {
+        match chars.get(i) {
+            None | Some('\n') => return Err(format!("tag {name}: the value is never closed")),
+            Some('\\') if matches!(chars.get(i + 1), Some('"' | '\\')) => {
+                value.push(chars[i + 1]);
+                i += 2;
+            }
+            Some('"') => break,
+            Some(&c) => {
+                value.push(c);
+                i += 1;
+            }
+        }
+    }
+    i += 1;
+    skip_blanks(&mut i);
+    if chars.get(i) != Some(&']') {
+        return Err(format!("tag {name}: ']' expected after the value"));
+    }
+    Ok((name, value, i + 1))
+}
+
+/// A word of movetext as a token: a result, a move (with any move number glued to its front and
+/// `!`/`?` annotations removed), or nothing (a lone move number or annotation).
+fn movetext_token(word: &str) -> Option<PgnToken> {
+    if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") {
+        return Some(PgnToken::Result);
+    }
+    // `12.`, `12...` and `12.e2e4`; a word of digits alone (`0000`, the pass) is a move.
+    let digits = word.chars().take_while(char::is_ascii_digit).count();
+    let rest = if word[digits..].starts_with('.') {
+        word[digits..].trim_start_matches('.')
+    } else {
+        word
+    };
+    let mv = rest.trim_end_matches(['!', '?']);
+    (!mv.is_empty()).then(|| PgnToken::Move(mv.to_string()))
+}
+
+/// One game as read: the line it starts on, its tags and its moves with their lines.
+#[derive(Default)]
+struct PgnGame {
+    line: usize,
+    tags: Vec<(String, String)>,
+    moves: Vec<(usize, String)>,
+}
+
+impl PgnGame {
+    fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+fn parse_pgn(text: &str, variant: AnyVariant) -> Result<Vec<BookEntry>, String> {
+    let mut games: Vec<PgnGame> = Vec::new();
+    let mut current: Option<PgnGame> = None;
+    for (line, token) in pgn_tokens(text)? {
+        match token {
+            PgnToken::Tag(name, value) => {
+                // Tags after moves begin the next game (its predecessor had no result).
+                if current.as_ref().is_some_and(|g| !g.moves.is_empty()) {
+                    games.extend(current.take());
+                }
+                current
+                    .get_or_insert_with(|| PgnGame {
+                        line,
+                        ..PgnGame::default()
+                    })
+                    .tags
+                    .push((name, value));
+            }
+            PgnToken::Move(mv) => current
+                .get_or_insert_with(|| PgnGame {
+                    line,
+                    ..PgnGame::default()
+                })
+                .moves
+                .push((line, mv)),
+            PgnToken::Result => games.push(current.take().unwrap_or(PgnGame {
+                line,
+                ..PgnGame::default()
+            })),
+        }
+    }
+    games.extend(current);
+    games
+        .iter()
+        .enumerate()
+        .map(|(i, game)| play_pgn_game(game, i + 1, variant))
+        .collect()
+}
+
+/// Whether a PGN `Variant` tag names `variant` (our names in any case; `Standard` and XBoard's
+/// `normal` for chess).
+fn variant_tag_matches(tag: &str, variant: AnyVariant) -> bool {
+    let tag = tag.trim().to_ascii_lowercase();
+    let tag = match tag.as_str() {
+        "standard" | "orthodox" | "normal" => "chess",
+        other => other,
+    };
+    lookup(tag).is_some_and(|v| v.name() == variant.name())
+}
+
+/// Plays one game's moves with our rules; the entry holds the canonical strings.
+fn play_pgn_game(game: &PgnGame, number: usize, variant: AnyVariant) -> Result<BookEntry, String> {
+    let which = format!("game {number} (line {})", game.line);
+    if let Some(tag) = game.tag("Variant")
+        && !variant_tag_matches(tag, variant)
+    {
+        return Err(format!(
+            "{which}: its Variant tag '{tag}' is not {}",
+            variant.name()
+        ));
+    }
+    let fen = game.tag("FEN").map(str::trim).filter(|f| !f.is_empty());
+    let mut referee: Box<dyn Referee> =
+        new_game(variant, fen).map_err(|e| format!("{which}: FEN tag: {e}"))?;
+    let start_fen = fen.map(|_| referee.fen());
+    let mut moves = Vec::with_capacity(game.moves.len());
+    for (ply, (line, mv)) in game.moves.iter().enumerate() {
+        let at = format!(
+            "line {line}: move '{mv}' (ply {} of game {number})",
+            ply + 1
+        );
+        if let Some(outcome) = referee.outcome() {
+            return Err(format!(
+                "{at}: the game is already over ({})",
+                outcome.reason()
+            ));
+        }
+        moves.push(referee.apply(mv).map_err(|e| format!("{at}: {e}"))?);
+    }
+    if let Some(outcome) = referee.outcome() {
+        return Err(format!(
+            "{which}: its moves end the game ({}), so it leaves nothing to play",
+            outcome.reason()
+        ));
+    }
+    Ok(BookEntry {
+        fen: start_fen,
+        moves,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn epd_fen_fields() {
+        assert_eq!(epd_fen("8/8 w - - bm e4;").unwrap(), "8/8 w - -");
+        assert_eq!(
+            epd_fen("8/8 w - - 3 20 ; c0 \"x\"").unwrap(),
+            "8/8 w - - 3 20"
+        );
+        // One number alone may be an opcode's operand; it is not taken for the counters.
+        assert_eq!(epd_fen("8/8 w - - 3 x").unwrap(), "8/8 w - -");
+        assert_eq!(epd_fen("8/8 w - - frozen").unwrap(), "8/8 w - - 0 1 frozen");
+        assert_eq!(
+            epd_fen("8/8 b - - 0 7 frozen").unwrap(),
+            "8/8 b - - 0 7 frozen"
+        );
+        assert!(epd_fen("8/8 w -").is_err());
+    }
+
+    #[test]
+    fn movetext_words() {
+        let mv = |w: &str| match movetext_token(w) {
+            Some(PgnToken::Move(m)) => Some(m),
+            _ => None,
+        };
+        assert_eq!(mv("12.e2e4").as_deref(), Some("e2e4"));
+        assert_eq!(mv("12...Nf6!?").as_deref(), Some("Nf6"));
+        assert_eq!(mv("0000").as_deref(), Some("0000"));
+        assert_eq!(mv("e8e9+").as_deref(), Some("e8e9+"));
+        assert_eq!(mv("7."), None);
+        assert_eq!(mv("!!"), None);
+        assert!(matches!(movetext_token("1/2-1/2"), Some(PgnToken::Result)));
+    }
+
+    #[test]
+    fn format_detection() {
+        assert_eq!(
+            BookFormat::detect("# c\n\n[Event \"x\"]\n"),
+            BookFormat::Pgn
+        );
+        assert_eq!(BookFormat::detect("1. e2e4 e7e5 *\n"), BookFormat::Pgn);
+        assert_eq!(BookFormat::detect("8/8/8 w - -\n"), BookFormat::Epd);
+        assert_eq!(
+            BookFormat::from_extension(Path::new("a/b.PGN")),
+            Some(BookFormat::Pgn)
+        );
+        assert_eq!(BookFormat::from_extension(Path::new("b.txt")), None);
+    }
+}
