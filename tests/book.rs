@@ -353,3 +353,47 @@ fn book_depends_on_the_seed_not_on_the_threads() {
         assert!(!pos.in_check(), "{line}");
     }
 }
+
+// ---- the books built into the binary ---------------------------------------------------------
+
+/// Whether the side to move is in check in `fen`.
+fn in_check(v: AnyVariant, fen: &str) -> bool {
+    use menagerie::position::Position;
+    match v {
+        AnyVariant::Narrow(v) => Position::from_fen(v, fen).unwrap().in_check(),
+        AnyVariant::Wide(v) => Position::from_fen(v, fen).unwrap().in_check(),
+    }
+}
+
+#[test]
+fn every_shipped_book_is_sound() {
+    use menagerie::matchplay::book::builtin;
+    assert!(builtin("no such game").is_none());
+    assert_eq!(builtin("normal"), builtin("chess"));
+    let mut names = 0;
+    for name in variants::playable() {
+        names += 1;
+        let v = variant(name);
+        let text = builtin(name).unwrap_or_else(|| panic!("no book for {name}"));
+        let book = parse(text, BookFormat::Epd, v).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(book.len() >= 500, "{name}: {} positions", book.len());
+        let mut keys = std::collections::HashSet::new();
+        for (entry, line) in book.iter().zip(text.lines()) {
+            let fen = entry.fen.as_deref().unwrap();
+            let key: Vec<&str> = fen.split_whitespace().take(4).collect();
+            assert!(keys.insert(key.join(" ")), "{name}: {fen} twice");
+            let game = new_game(v, Some(fen)).unwrap();
+            assert!(game.outcome().is_none(), "{name}: {fen} is over");
+            assert!(!in_check(v, fen), "{name}: {fen} in check");
+            // The line's own FEN is what the reader read, and its score is within the margin.
+            assert!(line.starts_with(fen), "{name}: {line}");
+            let ce: i32 = line
+                .split(';')
+                .find_map(|op| op.trim().strip_prefix("ce "))
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("{name}: no ce in {line}"));
+            assert!(ce.abs() <= 80, "{name}: {line}");
+        }
+    }
+    assert_eq!(names, 15);
+}
