@@ -62,7 +62,7 @@ enum Command {
         depth: u32,
     },
     /// Play two engines against each other with menagerie as referee; writes PGN.
-    Match(menagerie::matchplay::MatchArgs),
+    Match(Box<menagerie::matchplay::MatchArgs>),
     /// Replay the games of a PGN written by `match` with our rules: every move legal, each game
     /// that ended normally ended by rule; prints which special moves the games contain.
     Replay {

@@ -65,7 +65,7 @@ fn self_against_fairymax_over_cecp() {
         summary.names
     );
     assert_eq!(summary.records.len(), 2);
-    assert_eq!(summary.aborted, 0);
+    assert_eq!(summary.aborted(), 0);
     for r in &summary.records {
         // Both engines play legal moves, so only a rule, the move limit or (on a loaded machine)
         // a clock can end a game.

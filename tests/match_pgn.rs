@@ -5,17 +5,19 @@ use std::time::Duration;
 
 use menagerie::matchplay::cecp::{level_command, parse_features};
 use menagerie::matchplay::parse_time_control;
-use menagerie::matchplay::pgn::{PgnContext, civil_from_days, game_pgn, time_control_tag};
-use menagerie::matchplay::player::EngineSpec;
+use menagerie::matchplay::pgn::{
+    PgnContext, civil_from_days, game_pgn, move_comment, score_text, time_control_tag,
+};
+use menagerie::matchplay::player::{EngineOption, EngineSpec, Eval};
 use menagerie::matchplay::referee::{GameRecord, GameResult, Termination};
+use menagerie::search::Score;
 
-fn context(fen: Option<&str>) -> PgnContext {
+fn context() -> PgnContext {
     PgnContext {
         event: "menagerie match".to_string(),
         site: "?".to_string(),
         date: "2024.02.29".to_string(),
         variant: "shockchess".to_string(),
-        fen: fen.map(str::to_string),
         time_control: time_control_tag(Duration::from_secs(10), Duration::from_millis(100)),
     }
 }
@@ -30,18 +32,17 @@ fn record(moves: &[&str], opening_plies: usize) -> GameRecord {
         result: GameResult::BlackWins,
         termination: Termination::RulesInfraction,
         reason: "White plays an illegal move 'a1a8' (illegal move: a1a8)".to_string(),
+        start_fen: None,
         moves: moves.iter().map(|m| m.to_string()).collect(),
         opening_plies,
         times: vec![Duration::from_millis(250); thought],
+        evals: vec![None; thought],
     }
 }
 
 #[test]
 fn tags_in_order_and_movetext() {
-    let text = game_pgn(
-        &context(None),
-        &record(&["e2e4", "e7e5", "d1h5", "0000"], 2),
-    );
+    let text = game_pgn(&context(), &record(&["e2e4", "e7e5", "d1h5", "0000"], 2));
     let tags: Vec<&str> = text.lines().take_while(|l| l.starts_with('[')).collect();
     assert_eq!(
         tags,
@@ -67,7 +68,7 @@ fn tags_in_order_and_movetext() {
         .join(" ");
     assert_eq!(
         body,
-        "1. e2e4 e7e5 {random opening, 2 plies} 2. d1h5 {0.25s} 0000 {0.25s} \
+        "1. e2e4 e7e5 {opening, 2 plies} 2. d1h5 {0.25s} 0000 {0.25s} \
          {White plays an illegal move 'a1a8' (illegal move: a1a8)} 0-1"
     );
     assert!(text.ends_with("0-1\n\n"), "a game ends with an empty line");
@@ -77,7 +78,9 @@ fn tags_in_order_and_movetext() {
 #[test]
 fn custom_start_with_black_to_move() {
     let fen = "k3r3/8/8/7B/8/8/8/4K3 b - - 0 7";
-    let text = game_pgn(&context(Some(fen)), &record(&["e8e1", "e1e1"], 0));
+    let mut game = record(&["e8e1", "e1e1"], 0);
+    game.start_fen = Some(fen.to_string());
+    let text = game_pgn(&context(), &game);
     assert!(text.contains("[SetUp \"1\"]\n[FEN \"k3r3/8/8/7B/8/8/8/4K3 b - - 0 7\"]\n"));
     assert!(
         text.contains("\n7... e8e1 {0.25s} 8. e1e1 {0.25s}"),
@@ -93,9 +96,71 @@ fn long_games_wrap() {
         .take(120)
         .copied()
         .collect();
-    let text = game_pgn(&context(None), &record(&moves, 0));
+    let text = game_pgn(&context(), &record(&moves, 0));
     assert!(text.lines().all(|l| l.len() < 80));
     assert!(text.contains(" 60. "));
+}
+
+#[test]
+fn move_comments_carry_score_depth_and_time_as_cutechess_writes_them() {
+    let eval = |score, depth| Some(Eval { score, depth });
+    let ms = Duration::from_millis;
+    // Pawns with two decimals and a sign; zero without one; mates in moves.
+    assert_eq!(score_text(Score::Cp(35)), "+0.35");
+    assert_eq!(score_text(Score::Cp(-120)), "-1.20");
+    assert_eq!(score_text(Score::Cp(-5)), "-0.05");
+    assert_eq!(score_text(Score::Cp(1234)), "+12.34");
+    assert_eq!(score_text(Score::Cp(0)), "0.00");
+    assert_eq!(score_text(Score::Mate(5)), "+M5");
+    assert_eq!(score_text(Score::Mate(-3)), "-M3");
+    assert_eq!(
+        move_comment(eval(Score::Cp(35), 12), ms(510)),
+        "+0.35/12 0.51s"
+    );
+    assert_eq!(
+        move_comment(eval(Score::Mate(5), 20), ms(1234)),
+        "+M5/20 1.23s"
+    );
+    assert_eq!(move_comment(None, ms(70)), "0.07s");
+
+    let mut game = record(&["e2e4", "e7e5", "g1f3", "b8c6"], 1);
+    game.evals = vec![
+        eval(Score::Cp(-12), 9),
+        eval(Score::Cp(0), 10),
+        eval(Score::Mate(-3), 11),
+    ];
+    game.times = vec![ms(500), ms(1_000), ms(20)];
+    let text = game_pgn(&context(), &game);
+    let body = text.split("\n\n").nth(1).unwrap().replace('\n', " ");
+    assert!(
+        body.starts_with(
+            "1. e2e4 {opening, 1 plies} e7e5 {-0.12/9 0.50s} 2. g1f3 {0.00/10 1.00s} b8c6 \
+             {-M3/11 0.02s}"
+        ),
+        "{body}"
+    );
+}
+
+#[test]
+fn engine_option_arguments() {
+    assert_eq!(
+        EngineOption::parse("2:UCI_Elo=2600"),
+        Ok(EngineOption {
+            slot: 1,
+            name: "UCI_Elo".to_string(),
+            value: "2600".to_string()
+        })
+    );
+    // The value may hold anything after the first `=`, blanks included.
+    let path = EngineOption::parse("1:VariantPath=/tmp/my variants.ini").unwrap();
+    assert_eq!(
+        (path.slot, path.value.as_str()),
+        (0, "/tmp/my variants.ini")
+    );
+    assert_eq!(EngineOption::parse("1:Clear Hash=").unwrap().value, "");
+    for bad in ["3:Hash=1", "Hash=1", "1:Hash", "1:=5", "x:Hash=1"] {
+        assert!(EngineOption::parse(bad).is_err(), "{bad}");
+    }
 }
 
 #[test]

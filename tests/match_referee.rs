@@ -3,39 +3,11 @@
 //! a refused relay aborts it unscored, pairs of games share their random opening, and the PGN
 //! says why each game ended.
 
-use std::path::PathBuf;
+#[path = "support/matches.rs"]
+mod matches;
 
-use clap::Parser;
+use matches::{fixture, pgn_path, run, try_run};
 use menagerie::matchplay::referee::{GameResult, Termination};
-use menagerie::matchplay::{MatchArgs, MatchSummary, play_match};
-
-#[derive(Parser)]
-struct Cli {
-    #[command(flatten)]
-    args: MatchArgs,
-}
-
-fn fixture(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name);
-    format!("bash {}", path.display())
-}
-
-/// A fresh PGN path under the target directory.
-fn pgn_path(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let path = dir.join(format!("match_{name}.pgn"));
-    let _ = std::fs::remove_file(&path);
-    path
-}
-
-fn run(args: &[&str]) -> MatchSummary {
-    let mut argv = vec!["match"];
-    argv.extend_from_slice(args);
-    let cli = Cli::try_parse_from(&argv).unwrap_or_else(|e| panic!("{argv:?}: {e}"));
-    play_match(&cli.args).unwrap_or_else(|e| panic!("{argv:?}: {e}"))
-}
 
 #[test]
 fn an_illegal_move_from_a_uci_engine_scores_the_game_to_its_opponent() {
@@ -53,8 +25,11 @@ fn an_illegal_move_from_a_uci_engine_scores_the_game_to_its_opponent() {
         "--pgn",
         pgn.to_str().unwrap(),
     ]);
-    assert_eq!((s.tally.wins, s.tally.losses, s.tally.draws), (0, 2, 0));
-    assert_eq!(s.aborted, 0);
+    assert_eq!(
+        (s.tally().wins, s.tally().losses, s.tally().draws),
+        (0, 2, 0)
+    );
+    assert_eq!(s.aborted(), 0);
     for r in &s.records {
         assert_eq!(r.termination, Termination::RulesInfraction);
         assert!(r.reason.contains("illegal move 'a1a8'"), "{}", r.reason);
@@ -85,7 +60,10 @@ fn an_illegal_move_from_a_cecp_engine_scores_the_game_to_its_opponent() {
     let s = run(&[
         "--engine", "self", "--engine", &illegal, "--games", "2", "--tc", "1+0.01",
     ]);
-    assert_eq!((s.tally.wins, s.tally.losses, s.tally.draws), (2, 0, 0));
+    assert_eq!(
+        (s.tally().wins, s.tally().losses, s.tally().draws),
+        (2, 0, 0)
+    );
     assert_eq!(s.names[1], "IllegalCecp");
     assert!(
         s.records
@@ -102,13 +80,15 @@ fn a_refused_relay_aborts_the_game_unscored() {
         &format!("xboard:{refuser}"),
         "--engine",
         "self",
+        "--openings",
+        "none",
         "--games",
         "2",
         "--tc",
         "1+0.01",
     ]);
-    assert_eq!(s.aborted, 2);
-    assert_eq!(s.tally.games(), 0);
+    assert_eq!(s.aborted(), 2);
+    assert_eq!(s.tally().games(), 0);
     for r in &s.records {
         assert_eq!(r.result, GameResult::Aborted);
         assert_eq!(r.termination, Termination::Emergency);
@@ -136,7 +116,10 @@ fn a_silent_engine_loses_on_time_and_a_crashed_one_is_restarted() {
         "--grace-ms",
         "50",
     ]);
-    assert_eq!((s.tally.wins, s.tally.losses, s.tally.draws), (0, 4, 0));
+    assert_eq!(
+        (s.tally().wins, s.tally().losses, s.tally().draws),
+        (0, 4, 0)
+    );
     assert!(
         s.records
             .iter()
@@ -147,7 +130,10 @@ fn a_silent_engine_loses_on_time_and_a_crashed_one_is_restarted() {
     let s = run(&[
         "--engine", &crash, "--engine", "self", "--games", "2", "--tc", "1+0.01",
     ]);
-    assert_eq!((s.tally.wins, s.tally.losses, s.tally.draws), (0, 2, 0));
+    assert_eq!(
+        (s.tally().wins, s.tally().losses, s.tally().draws),
+        (0, 2, 0)
+    );
     assert!(
         s.records
             .iter()
@@ -205,11 +191,7 @@ fn pairs_share_their_opening_and_the_move_limit_adjudicates() {
 
 #[test]
 fn setup_errors_are_reported() {
-    let parse = |args: &[&str]| {
-        let mut argv = vec!["match"];
-        argv.extend_from_slice(args);
-        play_match(&Cli::try_parse_from(&argv).unwrap().args)
-    };
+    let parse = try_run;
     let e = parse(&["--engine", "self"]).unwrap_err();
     assert!(e.contains("exactly twice"), "{e}");
     let e = parse(&[

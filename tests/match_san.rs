@@ -4,61 +4,22 @@
 //! SAN (tests/fixtures/cecp_san_ambiguous.sh) loses by rules infraction, the reason naming its
 //! input and the moves it could be.
 
-use std::path::PathBuf;
+#[path = "support/matches.rs"]
+mod matches;
 
-use clap::Parser;
+use matches::{pgn_moves, pgn_path};
+use menagerie::matchplay::MatchSummary;
 use menagerie::matchplay::referee::{GameResult, Termination};
-use menagerie::matchplay::{MatchArgs, MatchSummary, play_match};
-
-#[derive(Parser)]
-struct Cli {
-    #[command(flatten)]
-    args: MatchArgs,
-}
 
 fn fixture(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name);
-    format!("xboard:bash {}", path.display())
+    format!("xboard:{}", matches::fixture(name))
 }
 
-/// A fresh PGN path under the target directory.
-fn pgn_path(name: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("match_{name}.pgn"));
-    let _ = std::fs::remove_file(&path);
-    path
-}
-
+/// A match from the start position: the scripts play fixed games from there.
 fn run(args: &[&str]) -> MatchSummary {
-    let mut argv = vec!["match"];
+    let mut argv = vec!["--openings", "none"];
     argv.extend_from_slice(args);
-    let cli = Cli::try_parse_from(&argv).unwrap_or_else(|e| panic!("{argv:?}: {e}"));
-    play_match(&cli.args).unwrap_or_else(|e| panic!("{argv:?}: {e}"))
-}
-
-/// The moves of a PGN's movetext: comments, move numbers and the result left out.
-fn pgn_moves(text: &str) -> Vec<String> {
-    let movetext: String = text
-        .lines()
-        .filter(|l| !l.starts_with('['))
-        .collect::<Vec<_>>()
-        .join(" ");
-    let mut plain = String::new();
-    let mut depth = 0;
-    for c in movetext.chars() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth -= 1,
-            _ if depth == 0 => plain.push(c),
-            _ => {}
-        }
-    }
-    plain
-        .split_whitespace()
-        .filter(|t| !t.ends_with('.') && !["1-0", "0-1", "1/2-1/2", "*"].contains(t))
-        .map(str::to_string)
-        .collect()
+    matches::run(&argv)
 }
 
 /// The game tests/fixtures/cecp_san.sh plays, in canonical strings.

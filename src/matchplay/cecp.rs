@@ -3,16 +3,20 @@
 //! The engine is kept in force mode except while it thinks: each turn sends `force` (after its
 //! previous move), the moves it has not seen (`usermove M`, or bare when it rejected `usermove`;
 //! a pass as `@@@@`), `time`/`otim` in centiseconds, and `go`; the answer is `move M`. A game
-//! starts with `new`, `variant V` (not for chess), `force`, `easy` (no pondering), `level 0 BASE
-//! INC`, `setboard` for a custom start, and a `ping`/`pong` round trip that also drops late lines
-//! of the last game. Result claims are logged and otherwise ignored: the referee decides.
+//! starts with `new`, `variant V` (not for chess), `force`, `post` (thinking output, whose last
+//! score and depth go with the move), `easy` (no pondering), `level 0 BASE INC`, `setboard` for a
+//! custom start, and a `ping`/`pong` round trip that also drops late lines of the last game.
+//! Options given with `--engine-option` are sent as `option NAME=VALUE` after the handshake.
+//! Result claims are logged and otherwise ignored: the referee decides.
 
 use std::time::{Duration, Instant};
 
 use super::player::{
-    CommonOptions, GameSetup, HANDSHAKE, MoveRequest, Player, PlayerError, Reply, SYNC,
+    CommonOptions, Eval, GameSetup, HANDSHAKE, MoveRequest, Player, PlayerError, Reply, SYNC,
+    StartError,
 };
 use super::process::{EngineProcess, ReadError};
+use crate::search::Score;
 
 /// After a result claim arrives instead of a move, how long the engine still has to move.
 const AFTER_CLAIM: Duration = Duration::from_secs(1);
@@ -20,7 +24,7 @@ const AFTER_CLAIM: Duration = Duration::from_secs(1);
 /// The features this referee honours, and so accepts (§3.1); every other one is rejected.
 const HONOURED: &[&str] = &[
     "ping", "setboard", "usermove", "time", "reuse", "myname", "variants", "name", "memory", "smp",
-    "done", "debug",
+    "done", "debug", "option",
 ];
 
 #[derive(Clone, Debug)]
@@ -32,6 +36,8 @@ struct Features {
     smp: bool,
     myname: Option<String>,
     variants: Option<Vec<String>>,
+    /// The names of the options the engine declared (`feature option="NAME -TYPE ..."`).
+    options: Vec<String>,
 }
 
 impl Default for Features {
@@ -45,6 +51,7 @@ impl Default for Features {
             smp: false,
             myname: None,
             variants: None,
+            options: Vec::new(),
         }
     }
 }
@@ -110,6 +117,38 @@ pub fn level_command(base: Duration, increment: Duration) -> String {
     format!("level 0 {base_text} {inc_text}")
 }
 
+/// The name of an option declared as `NAME -TYPE ...` (§3.1 `feature option`).
+fn option_name(declaration: &str) -> &str {
+    declaration
+        .find(" -")
+        .map_or(declaration, |i| &declaration[..i])
+        .trim()
+}
+
+/// The depth and score of a thinking-output line `PLY SCORE TIME NODES PV` (§3.6): the ply may
+/// carry a non-digit suffix, a score of 100000+N is a mate in N moves and -100000-N being mated
+/// in N. `None` for any other line.
+pub fn parse_thinking(line: &str) -> Option<Eval> {
+    let mut words = line.split_whitespace();
+    let ply = words.next()?;
+    let digits = ply.chars().take_while(char::is_ascii_digit).count();
+    if digits == 0 || ply[digits..].chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let depth: u32 = ply[..digits].parse().ok()?;
+    let score: i64 = words.next()?.parse().ok()?;
+    // TIME and NODES must follow as numbers, or it is not a thinking line.
+    for _ in 0..2 {
+        words.next()?.parse::<u64>().ok()?;
+    }
+    let score = match score {
+        100_000..=100_999 => Score::Mate((score - 100_000) as i32),
+        -100_999..=-100_000 => Score::Mate((score + 100_000) as i32),
+        _ => Score::Cp(score.clamp(-1_000_000, 1_000_000) as i32),
+    };
+    Some(Eval { score, depth })
+}
+
 fn centis(d: Duration) -> u128 {
     (d.as_millis() / 10).max(1)
 }
@@ -119,10 +158,17 @@ fn is_result_claim(line: &str) -> bool {
 }
 
 impl CecpPlayer {
-    pub fn start(command: &str, label: &str, common: &CommonOptions) -> Result<CecpPlayer, String> {
-        let mut process = EngineProcess::spawn(command, label)?;
-        process.send("xboard")?;
-        process.send("protover 2")?;
+    /// Starts the engine, reads its features and sets `options` (each must be one it declared).
+    pub fn start(
+        command: &str,
+        label: &str,
+        common: &CommonOptions,
+        options: &[(String, String)],
+    ) -> Result<CecpPlayer, StartError> {
+        let handshake = StartError::Handshake;
+        let mut process = EngineProcess::spawn(command, label).map_err(StartError::Setup)?;
+        process.send("xboard").map_err(handshake)?;
+        process.send("protover 2").map_err(handshake)?;
         let mut features = Features::default();
         let mut deadline = Instant::now() + HANDSHAKE;
         loop {
@@ -130,7 +176,9 @@ impl CecpPlayer {
                 Ok(line) => line,
                 // A version-1 engine sends no features: go on with the defaults.
                 Err(ReadError::Timeout) => break,
-                Err(ReadError::Closed) => return Err("the engine exited".to_string()),
+                Err(ReadError::Closed) => {
+                    return Err(StartError::Handshake("the engine exited".to_string()));
+                }
             };
             if !line.starts_with("feature") {
                 continue;
@@ -149,6 +197,7 @@ impl CecpPlayer {
                         features.variants =
                             Some(value.split(',').map(|v| v.trim().to_string()).collect())
                     }
+                    "option" => features.options.push(option_name(&value).to_string()),
                     "done" if value == "0" => deadline = Instant::now() + SYNC,
                     "done" => done = true,
                     _ => {}
@@ -156,11 +205,33 @@ impl CecpPlayer {
                 // `san=1` asks for SAN, which these variants cannot carry: rejected.
                 let accept = HONOURED.contains(&name.as_str()) || (name == "san" && value == "0");
                 let verdict = if accept { "accepted" } else { "rejected" };
-                process.send(&format!("{verdict} {name}"))?;
+                process
+                    .send(&format!("{verdict} {name}"))
+                    .map_err(handshake)?;
             }
             if done {
                 break;
             }
+        }
+        for (name, value) in options {
+            let Some(declared) = features
+                .options
+                .iter()
+                .find(|o| o.eq_ignore_ascii_case(name))
+            else {
+                let name_shown = features.myname.as_deref().unwrap_or(label);
+                return Err(StartError::Setup(format!(
+                    "{name_shown} declares no option '{name}' (it declares: {})",
+                    features.options.join(", ")
+                )));
+            };
+            // A button has no value (`option NAME`).
+            let line = if value.is_empty() {
+                format!("option {declared}")
+            } else {
+                format!("option {declared}={value}")
+            };
+            process.send(&line).map_err(StartError::Setup)?;
         }
         Ok(CecpPlayer {
             process,
@@ -254,7 +325,8 @@ impl Player for CecpPlayer {
         }
         if setup.fen.is_some() && !self.features.setboard {
             return Err(PlayerError::Protocol(format!(
-                "{} lacks setboard, needed for a start FEN",
+                "{} lacks setboard, needed for a start FEN (a PGN book of games from the \
+                 start position, or `--openings none`, needs none)",
                 self.name()
             )));
         }
@@ -269,6 +341,7 @@ impl Player for CecpPlayer {
             self.send(&format!("variant {}", setup.variant))?;
         }
         self.send("force")?;
+        self.send("post")?;
         self.send("easy")?;
         self.send(&level_command(setup.base, setup.increment))?;
         if let Some(fen) = &setup.fen {
@@ -295,6 +368,7 @@ impl Player for CecpPlayer {
         self.in_force = false;
         let mut deadline = deadline;
         let mut claim: Option<String> = None;
+        let mut eval = None;
         loop {
             let line = match self.process.read_line(deadline) {
                 Ok(line) => line,
@@ -312,7 +386,11 @@ impl Player for CecpPlayer {
             let line = line.trim();
             if let Some(mv) = line.strip_prefix("move ") {
                 self.known += 1;
-                return Ok(Reply::Move(mv.trim().to_string()));
+                return Ok(Reply::Move(mv.trim().to_string(), eval));
+            }
+            if let Some(e) = parse_thinking(line) {
+                eval = Some(e);
+                continue;
             }
             if line == "resign" {
                 return Ok(Reply::Resign);

@@ -1,17 +1,23 @@
 //! `menagerie match`: two engines play each other with this program as referee.
 //!
 //! Each `--engine` is an external command speaking UCI or CECP (detected, or forced with `uci:` /
-//! `xboard:`), or `self[:NAME=VALUE,...]` for this engine in-process. Colours alternate; games
-//! 2k and 2k+1 start from the same random opening of `--openings-plies` plies (seeded, so a match
-//! can be replayed). Every move is checked by our rules; games end by rule, by the move limit (a
-//! draw), or by forfeit: an illegal move, a loss on time or a crash scores the game to the
-//! opponent. Progress goes to stdout, the games to `--pgn`, logs (every protocol line at
-//! `RUST_LOG=debug`) to stderr.
+//! `xboard:`), or `self[:NAME=VALUE,...]` for this engine in-process; `--engine-option N:NAME=VALUE`
+//! sets an option of engine N. Games are played in pairs from the same opening with colours
+//! swapped: the variant's built-in book (benches/openings/), `--openings FILE` (EPD or PGN) or
+//! none, in sequence or shuffled, plus optional random plies (seeded, so a match can be replayed).
+//! Every move is checked by our rules; games end by rule, by adjudication (the move limit, or the
+//! engines' scores with `--resign` / `--draw`), or by forfeit: an illegal move, a loss on time or a
+//! crash scores the game to the opponent. With `--sprt` the match is a sequential test on the pairs
+//! (pentanomial) and stops when it decides. Progress goes to stdout, the games to `--pgn`, logs
+//! (every protocol line at `RUST_LOG=debug`) to stderr.
 //!
-//! Files: `player.rs` (the `Player` trait and the `--engine` syntax), `uci.rs`, `cecp.rs`,
-//! `selfplay.rs` (the players), `process.rs` (engine processes), `referee.rs` (one game),
-//! `rules.rs` (our rules without the bitboard type), `opening.rs`, `pgn.rs`, `elo.rs`.
+//! Files: `player.rs` (the `Player` trait, the `--engine` and `--engine-option` syntax), `uci.rs`,
+//! `cecp.rs`, `selfplay.rs` (the players), `process.rs` (engine processes), `referee.rs` (one
+//! game), `adjudicate.rs`, `rules.rs` (our rules without the bitboard type), `book.rs` and
+//! `opening.rs` (where games start), `pgn.rs`, `elo.rs`, `sprt.rs`, `progress.rs` (the score as
+//! games finish).
 
+pub mod adjudicate;
 pub mod book;
 pub mod cecp;
 pub mod elo;
@@ -19,6 +25,7 @@ pub mod opening;
 pub mod pgn;
 pub mod player;
 pub mod process;
+pub mod progress;
 pub mod referee;
 pub mod rules;
 pub mod selfplay;
@@ -27,20 +34,26 @@ pub mod uci;
 
 use std::fs::OpenOptions;
 use std::io::Write;
-use std::path::PathBuf;
-use std::sync::Arc;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Sender, channel};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::Args;
 
 use crate::variants::{self, AnyVariant};
-use elo::Tally;
+use adjudicate::{DrawRule, ResignRule};
+use opening::{OpeningOrder, OpeningPlan, PairStart};
 use pgn::PgnContext;
-use player::{CommonOptions, EngineSpec, GameSetup, Player, start_player};
-use referee::{GameRecord, GameRules};
+use player::{CommonOptions, EngineOption, EngineSpec, GameSetup, Player, start_player};
+use progress::Progress;
+use referee::{Fixture, GameRecord, GameRules};
+use sprt::SprtParams;
+
+/// Games played under `--sprt` when `--games` does not say: far more than any test needs.
+const SPRT_GAMES: usize = 1_000_000;
 
 /// The `match` subcommand's arguments.
 #[derive(Args, Debug, Clone)]
@@ -53,9 +66,14 @@ pub struct MatchArgs {
     /// score is counted for.
     #[arg(long = "engine", required = true, allow_hyphen_values = true)]
     pub engines: Vec<String>,
-    /// Number of games.
-    #[arg(long, default_value_t = 2)]
-    pub games: usize,
+    /// An option for engine N (1 or 2, its place among the `--engine`s), sent after the handshake
+    /// (UCI `setoption name NAME value VALUE`, CECP `option NAME=VALUE`); repeatable. The engine
+    /// must list the option. Example: `--engine-option 2:UCI_LimitStrength=true`.
+    #[arg(long = "engine-option", value_name = "N:NAME=VALUE")]
+    pub engine_options: Vec<String>,
+    /// Number of games (default 2; with `--sprt`, until the test decides).
+    #[arg(long)]
+    pub games: Option<usize>,
     /// Time control per side: SECONDS+INCREMENT (`10+0.1`) or SECONDS.
     #[arg(long, default_value = "10+0.1")]
     pub tc: String,
@@ -68,10 +86,23 @@ pub struct MatchArgs {
     /// Append the games to this PGN file.
     #[arg(long)]
     pub pgn: Option<PathBuf>,
-    /// Random plies played before the engines take over (the same for both games of a pair).
+    /// Where games start: `book` (the variant's built-in book, the default unless `--fen` is
+    /// given), an EPD or PGN file, or `none` (the start position or `--fen`). Each opening is
+    /// played twice, colours swapped.
+    #[arg(long)]
+    pub openings: Option<String>,
+    /// The order of the book's openings.
+    #[arg(long, value_enum, default_value_t = OpeningOrder::Sequential)]
+    pub openings_order: OpeningOrder,
+    /// The opening to begin with (1 = the book's first; in random order, the first of the
+    /// shuffled sequence).
+    #[arg(long, default_value_t = 1)]
+    pub openings_start: usize,
+    /// Random plies played after the opening before the engines take over (the same for both
+    /// games of a pair).
     #[arg(long, default_value_t = 0)]
     pub openings_plies: u32,
-    /// Seed of the random openings (default: from the clock; printed).
+    /// Seed of the random order and plies (default: from the clock; printed).
     #[arg(long)]
     pub seed: Option<u64>,
     /// Games played at the same time.
@@ -80,11 +111,25 @@ pub struct MatchArgs {
     /// Adjudicate a draw after this many plies (0: never).
     #[arg(long, default_value_t = 400)]
     pub max_plies: usize,
+    /// Resign adjudication: a side loses when its engine scored its last N moves at or below -CP
+    /// (and, with twosided=true, the default, its opponent's engine its last N at or above +CP).
+    #[arg(long, value_name = "movecount=N,score=CP[,twosided=BOOL]")]
+    pub resign: Option<String>,
+    /// Draw adjudication: after move M, when both engines scored their last N moves within CP of 0.
+    #[arg(long, value_name = "movenumber=M,movecount=N,score=CP")]
+    pub draw: Option<String>,
+    /// Sequential probability ratio test on game pairs (pentanomial): stop when the log-likelihood
+    /// ratio leaves Wald's bounds.
+    #[arg(
+        long,
+        value_name = "elo0=A,elo1=B,alpha=X,beta=Y[,model=logistic|normalized]"
+    )]
+    pub sprt: Option<String>,
     /// Fixed part of the time grace in ms (a move may overrun the clock by this plus 10% of the
     /// time left).
     #[arg(long, default_value_t = 100)]
     pub grace_ms: u64,
-    /// Start FEN instead of the variant's start position.
+    /// Start FEN instead of the variant's start position (no book unless `--openings` names one).
     #[arg(long)]
     pub fen: Option<String>,
 }
@@ -115,16 +160,32 @@ pub fn parse_time_control(text: &str) -> Result<(Duration, Duration), String> {
 struct Plan {
     variant: AnyVariant,
     specs: [EngineSpec; 2],
+    /// `--engine-option`s of each engine, in the order given.
+    options: [Vec<(String, String)>; 2],
     common: CommonOptions,
     rules: GameRules,
+    base: Duration,
+    increment: Duration,
     games: usize,
-    openings_plies: u32,
+    openings: OpeningPlan,
+    /// Where the openings come from, for the first line of the output.
+    openings_label: String,
     seed: u64,
+    sprt: Option<SprtParams>,
 }
 
 enum Event {
-    Game(Box<GameRecord>),
+    /// A finished game, and the score after it.
+    Game(Box<GameRecord>, Box<Scored>),
     Fatal(String),
+}
+
+/// The score as a worker left it after counting its game (workers count under a lock, so that a
+/// decided test stops the next game before it starts).
+struct Scored {
+    progress: Progress,
+    pair_done: bool,
+    decided_now: bool,
 }
 
 /// What a match produced.
@@ -132,11 +193,21 @@ enum Event {
 pub struct MatchSummary {
     /// The engines' names, the first (the one scored for) first.
     pub names: [String; 2],
-    pub tally: Tally,
-    /// Games aborted by an error and not scored.
-    pub aborted: usize,
+    pub progress: Progress,
     /// Every game, in the order they finished.
     pub records: Vec<GameRecord>,
+}
+
+impl MatchSummary {
+    /// Wins, losses and draws of the first engine.
+    pub fn tally(&self) -> elo::Tally {
+        self.progress.tally
+    }
+
+    /// Games aborted by an error and not scored.
+    pub fn aborted(&self) -> usize {
+        self.progress.aborted
+    }
 }
 
 /// Runs the match, printing progress and the final score; Err for a setup failure or an engine
@@ -150,21 +221,27 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchSummary, String> {
     let plan = Arc::new(make_plan(args)?);
     let concurrency = args.concurrency.clamp(1, plan.games);
     println!(
-        "Match: {} games of {} at {}, openings of {} plies, seed {}, concurrency {}",
+        "Match: {} games of {} at {}, openings: {}, seed {}, concurrency {}",
         plan.games,
         plan.variant.name(),
-        pgn::time_control_tag(plan.rules.setup.base, plan.rules.setup.increment),
-        plan.openings_plies,
+        pgn::time_control_tag(plan.base, plan.increment),
+        plan.openings_label,
         plan.seed,
         concurrency
     );
+    if let Some(params) = &plan.sprt {
+        let (lower, upper) = params.bounds();
+        println!(
+            "SPRT: elo0 {} elo1 {} alpha {} beta {} ({:?} Elo), LLR bounds ({lower:.2}, {upper:.2})",
+            params.elo0, params.elo1, params.alpha, params.beta, params.model
+        );
+    }
     let ctx = PgnContext {
         event: "menagerie match".to_string(),
         site: "?".to_string(),
         date: pgn::today(),
         variant: plan.variant.name().to_string(),
-        fen: plan.rules.setup.fen.clone(),
-        time_control: pgn::time_control_tag(plan.rules.setup.base, plan.rules.setup.increment),
+        time_control: pgn::time_control_tag(plan.base, plan.increment),
     };
     let mut pgn_file = match &args.pgn {
         Some(path) => Some(
@@ -177,21 +254,19 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchSummary, String> {
         None => None,
     };
 
-    let next_game = Arc::new(AtomicUsize::new(0));
-    let stop = Arc::new(AtomicBool::new(false));
+    let shared = Arc::new(Shared {
+        next_game: AtomicUsize::new(0),
+        stop: AtomicBool::new(false),
+        progress: Mutex::new(Progress::new(plan.sprt)),
+    });
     let (events, inbox) = channel();
     let mut workers = Vec::new();
     for w in 0..concurrency {
-        let (plan, next_game, stop, events) = (
-            Arc::clone(&plan),
-            Arc::clone(&next_game),
-            Arc::clone(&stop),
-            events.clone(),
-        );
+        let (plan, shared, events) = (Arc::clone(&plan), Arc::clone(&shared), events.clone());
         let handle = thread::Builder::new()
             .name(format!("match worker {w}"))
             .stack_size(64 << 20)
-            .spawn(move || worker(&plan, &next_game, &stop, &events))
+            .spawn(move || worker(&plan, &shared, &events))
             .map_err(|e| format!("cannot start a worker thread: {e}"))?;
         workers.push(handle);
     }
@@ -199,16 +274,15 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchSummary, String> {
 
     let mut summary = MatchSummary {
         names: [plan.specs[0].label(), plan.specs[1].label()],
-        tally: Tally::default(),
-        aborted: 0,
+        progress: Progress::new(plan.sprt),
         records: Vec::new(),
     };
     let mut fatal = None;
     for event in inbox {
-        let record = match event {
-            Event::Game(record) => *record,
+        let (record, scored) = match event {
+            Event::Game(record, scored) => (*record, *scored),
             Event::Fatal(e) => {
-                stop.store(true, Ordering::Relaxed);
+                shared.stop.store(true, Ordering::Relaxed);
                 fatal.get_or_insert(e);
                 continue;
             }
@@ -218,10 +292,7 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchSummary, String> {
         } else {
             [record.black.clone(), record.white.clone()]
         };
-        match record.first_points() {
-            Some(points) => summary.tally.add(points),
-            None => summary.aborted += 1,
-        }
+        summary.progress = scored.progress;
         println!(
             "Game {}/{} ({} vs {}): {} {{{}}} after {} plies",
             record.round,
@@ -234,6 +305,16 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchSummary, String> {
         );
         summary.records.push(record);
         println!("{}", score_line(&summary));
+        if scored.pair_done
+            && plan.sprt.is_some()
+            && (scored.decided_now || !summary.progress.decided())
+        {
+            println!("{}", summary.progress.pair_line());
+        }
+        if scored.decided_now {
+            // Games under way finish and are recorded; no new one starts.
+            println!("{}", summary.progress.sprt_line().unwrap_or_default());
+        }
         if let Some(file) = pgn_file.as_mut() {
             let text = pgn::game_pgn(&ctx, summary.records.last().expect("just pushed"));
             file.write_all(text.as_bytes())
@@ -249,26 +330,65 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchSummary, String> {
     }
     println!("Finished match");
     println!("{}", score_line(&summary));
-    println!("Elo difference: {} (95%)", summary.tally.elo());
+    println!("{}", summary.progress.pair_line());
+    println!("Elo difference: {} (95%)", summary.progress.elo());
+    if let Some(line) = summary.progress.sprt_line() {
+        println!("{line}");
+    }
     Ok(summary)
 }
 
 /// `Score of A vs B: W-L-D [0.625] 8 games`.
 fn score_line(summary: &MatchSummary) -> String {
     let [first, second] = &summary.names;
-    let t = &summary.tally;
+    let p = &summary.progress;
+    let t = &p.tally;
     let mut line = format!(
         "Score of {first} vs {second}: {}-{}-{} [{:.3}] {} games",
         t.wins,
         t.losses,
         t.draws,
         t.score(),
-        summary.records.len()
+        p.games
     );
-    if summary.aborted > 0 {
-        line.push_str(&format!(" ({} aborted, not scored)", summary.aborted));
+    if p.aborted > 0 {
+        line.push_str(&format!(" ({} aborted, not scored)", p.aborted));
     }
     line
+}
+
+/// The openings of a match and a label for them: `--openings` (a file, `book` or `none`), else the
+/// variant's built-in book, or no book at all when `--fen` gives the start.
+fn load_openings(
+    args: &MatchArgs,
+    variant: AnyVariant,
+) -> Result<(Vec<book::BookEntry>, String), String> {
+    let builtin = || -> Result<(Vec<book::BookEntry>, String), String> {
+        let text = book::builtin(variant.name())
+            .ok_or_else(|| format!("no built-in book for {}", variant.name()))?;
+        let entries = book::parse(text, book::BookFormat::Epd, variant)
+            .map_err(|e| format!("the built-in book of {}: {e}", variant.name()))?;
+        let label = format!(
+            "built-in book benches/openings/{}.epd ({} positions)",
+            variant.name(),
+            entries.len()
+        );
+        Ok((entries, label))
+    };
+    match (args.openings.as_deref(), &args.fen) {
+        (Some("none"), Some(fen)) | (None, Some(fen)) => Ok((Vec::new(), format!("FEN {fen}"))),
+        (Some("none"), None) => Ok((Vec::new(), "the start position".to_string())),
+        (Some("book"), None) | (None, None) => builtin(),
+        (Some(_), Some(_)) => Err(
+            "--fen and --openings both give the start position: give one (or --openings none)"
+                .to_string(),
+        ),
+        (Some(file), None) => {
+            let entries = book::load(Path::new(file), variant)?;
+            let label = format!("{file} ({} positions)", entries.len());
+            Ok((entries, label))
+        }
+    }
 }
 
 fn make_plan(args: &MatchArgs) -> Result<Plan, String> {
@@ -279,6 +399,11 @@ fn make_plan(args: &MatchArgs) -> Result<Plan, String> {
         ));
     };
     let specs = [EngineSpec::parse(first)?, EngineSpec::parse(second)?];
+    let mut options: [Vec<(String, String)>; 2] = [Vec::new(), Vec::new()];
+    for text in &args.engine_options {
+        let option = EngineOption::parse(text)?;
+        options[option.slot].push((option.name, option.value));
+    }
     let variant = variants::lookup(&args.variant).ok_or_else(|| {
         format!(
             "unknown or not yet playable variant '{}' (see `menagerie variants`)",
@@ -292,46 +417,106 @@ fn make_plan(args: &MatchArgs) -> Result<Plan, String> {
         }
         None => None,
     };
-    if args.games == 0 {
-        return Err("--games must be at least 1".to_string());
-    }
+    let sprt = args.sprt.as_deref().map(SprtParams::parse).transpose()?;
+    let games = match (args.games, sprt) {
+        (Some(0), _) => return Err("--games must be at least 1".to_string()),
+        (Some(n), _) => n,
+        (None, Some(_)) => SPRT_GAMES,
+        (None, None) => 2,
+    };
     let (base, increment) = parse_time_control(&args.tc)?;
     let seed = args.seed.unwrap_or_else(|| {
         SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(1, |d| d.as_nanos() as u64)
     });
+    let (entries, mut openings_label) = load_openings(args, variant)?;
+    if args.openings_start == 0 {
+        return Err("--openings-start counts from 1".to_string());
+    }
+    if !entries.is_empty() {
+        openings_label.push_str(&format!(
+            ", {} from {}",
+            match args.openings_order {
+                OpeningOrder::Sequential => "sequential",
+                OpeningOrder::Random => "random",
+            },
+            args.openings_start
+        ));
+    }
+    if args.openings_plies > 0 {
+        openings_label.push_str(&format!(", then {} random plies", args.openings_plies));
+    }
+    let openings = OpeningPlan::new(
+        variant,
+        entries,
+        fen,
+        args.openings_order,
+        args.openings_start - 1,
+        args.openings_plies,
+        seed,
+    );
     Ok(Plan {
         variant,
         specs,
+        options,
         common: CommonOptions {
             threads: args.threads,
             hash_mb: args.hash,
         },
         rules: GameRules {
-            setup: GameSetup {
-                variant: variant.name().to_string(),
-                fen,
-                base,
-                increment,
-            },
             max_plies: args.max_plies,
             grace: Duration::from_millis(args.grace_ms),
+            resign: args.resign.as_deref().map(ResignRule::parse).transpose()?,
+            draw: args.draw.as_deref().map(DrawRule::parse).transpose()?,
         },
-        games: args.games,
-        openings_plies: args.openings_plies,
+        base,
+        increment,
+        games,
+        openings,
+        openings_label,
         seed,
+        sprt,
     })
+}
+
+/// What the workers share.
+struct Shared {
+    next_game: AtomicUsize,
+    /// Set on a fatal error or when the SPRT decides: no new game starts.
+    stop: AtomicBool,
+    progress: Mutex<Progress>,
+}
+
+/// Counts a finished game (index 0-based) and sends it to the main thread with the score after it;
+/// false when the main thread is gone.
+fn report(shared: &Shared, index: usize, record: GameRecord, events: &Sender<Event>) -> bool {
+    let mut progress = shared.progress.lock().unwrap_or_else(|e| e.into_inner());
+    let was_decided = progress.decided();
+    let pair_done = progress.add(index, record.first_points());
+    let decided_now = progress.decided() && !was_decided;
+    if decided_now {
+        shared.stop.store(true, Ordering::Relaxed);
+    }
+    let scored = Scored {
+        progress: progress.clone(),
+        pair_done,
+        decided_now,
+    };
+    // Sent under the lock, so the main thread sees the games in the order they were counted.
+    events
+        .send(Event::Game(Box::new(record), Box::new(scored)))
+        .is_ok()
 }
 
 /// Plays games until none are left: takes the next game number, starts (or restarts) its two
 /// engines when needed, and sends each record to the main thread.
-fn worker(plan: &Plan, next_game: &AtomicUsize, stop: &AtomicBool, events: &Sender<Event>) {
+fn worker(plan: &Plan, shared: &Shared, events: &Sender<Event>) {
     let mut players: [Option<Box<dyn Player>>; 2] = [None, None];
     // Openings are computed once per pair; a worker usually plays both games of a pair.
-    let mut cached_opening: Option<(u64, Vec<String>)> = None;
-    while !stop.load(Ordering::Relaxed) {
-        let index = next_game.fetch_add(1, Ordering::Relaxed);
+    let mut cached: Option<(u64, PairStart)> = None;
+    while !shared.stop.load(Ordering::Relaxed) {
+        let index = shared.next_game.fetch_add(1, Ordering::Relaxed);
         if index >= plan.games {
             break;
         }
@@ -340,7 +525,7 @@ fn worker(plan: &Plan, next_game: &AtomicUsize, stop: &AtomicBool, events: &Send
                 continue;
             }
             *player = None; // the old process goes before its replacement starts
-            match start_player(&plan.specs[slot], &plan.common, slot) {
+            match start_player(&plan.specs[slot], &plan.common, &plan.options[slot], slot) {
                 Ok(p) => *player = Some(p),
                 Err(e) => {
                     let _ = events.send(Event::Fatal(format!("engine {}: {e}", slot + 1)));
@@ -349,14 +534,12 @@ fn worker(plan: &Plan, next_game: &AtomicUsize, stop: &AtomicBool, events: &Send
             }
         }
         let pair = (index / 2) as u64;
-        let opening = match &cached_opening {
-            Some((p, line)) if *p == pair => line.clone(),
+        let start = match &cached {
+            Some((p, start)) if *p == pair => start.clone(),
             _ => {
-                let fen = plan.rules.setup.fen.as_deref();
-                let fresh = || rules::new_game(plan.variant, fen).expect("checked FEN");
-                let line = opening::random_opening(&fresh, plan.seed, pair, plan.openings_plies);
-                cached_opening = Some((pair, line.clone()));
-                line
+                let start = plan.openings.pair(pair);
+                cached = Some((pair, start.clone()));
+                start
             }
         };
         let first_is_white = index.is_multiple_of(2);
@@ -375,29 +558,35 @@ fn worker(plan: &Plan, next_game: &AtomicUsize, stop: &AtomicBool, events: &Send
             let [n1, n2] = names;
             ([b, a], [n2, n1])
         };
-        let game = match rules::new_game(plan.variant, plan.rules.setup.fen.as_deref()) {
+        let game = match rules::new_game(plan.variant, start.fen.as_deref()) {
             Ok(g) => g,
             Err(e) => {
                 let _ = events.send(Event::Fatal(e));
                 return;
             }
         };
-        let outcome = referee::play_game(
-            &plan.rules,
-            game,
-            &opening,
-            seats,
-            names,
-            index + 1,
+        let fixture = Fixture {
+            setup: GameSetup {
+                variant: plan.variant.name().to_string(),
+                fen: start.fen,
+                base: plan.base,
+                increment: plan.increment,
+            },
+            opening: start.moves,
+            round: index + 1,
             first_is_white,
-        );
-        let event = match outcome {
-            Ok(record) => Event::Game(Box::new(record)),
-            Err(e) => Event::Fatal(e),
+            names,
         };
-        let fatal = matches!(event, Event::Fatal(_));
-        if events.send(event).is_err() || fatal {
-            return;
+        match referee::play_game(&plan.rules, &fixture, game, seats) {
+            Ok(record) => {
+                if !report(shared, index, record, events) {
+                    return;
+                }
+            }
+            Err(e) => {
+                let _ = events.send(Event::Fatal(e));
+                return;
+            }
         }
     }
 }

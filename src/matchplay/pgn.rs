@@ -1,11 +1,15 @@
 //! PGN output: the Seven Tag Roster, then `Variant`, `SetUp`/`FEN` for a start position other than
 //! the variant's own, `TimeControl`, `Termination` and `PlyCount`; the moves in our canonical
-//! strings (a pass is `0000`), with the thinking time of each engine move and the end of the
-//! random opening as comments, and the reason of the result as the last comment.
+//! strings (a pass is `0000`), each engine move with a comment as cutechess writes it (the
+//! engine's score from its own side in pawns or `+M5`/`-M3` for mates, a slash and the depth, then
+//! the time: `{+0.35/12 0.51s}`; only the time when the engine gave no score), a comment where the
+//! opening ends, and the reason of the result as the last comment.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use super::player::Eval;
 use super::referee::GameRecord;
+use crate::search::Score;
 
 /// What is the same for every game of a match.
 #[derive(Clone, Debug)]
@@ -15,8 +19,6 @@ pub struct PgnContext {
     /// `YYYY.MM.DD`.
     pub date: String,
     pub variant: String,
-    /// The start FEN when it is not the variant's start position.
-    pub fen: Option<String>,
     /// PGN `TimeControl`: `SECONDS+INC`.
     pub time_control: String,
 }
@@ -81,6 +83,30 @@ fn fen_start(fen: Option<&str>) -> (bool, u32) {
     (white, number)
 }
 
+/// A score as cutechess writes it: pawns with two decimals and a sign (`+0.35`, `-1.20`, `0.00`), or
+/// a mate in moves (`+M5`, `-M3`).
+pub fn score_text(score: Score) -> String {
+    match score {
+        Score::Cp(0) => "0.00".to_string(),
+        Score::Cp(cp) => {
+            let sign = if cp > 0 { '+' } else { '-' };
+            let cp = cp.unsigned_abs();
+            format!("{sign}{}.{:02}", cp / 100, cp % 100)
+        }
+        Score::Mate(n) if n > 0 => format!("+M{n}"),
+        Score::Mate(n) => format!("-M{}", n.unsigned_abs()),
+    }
+}
+
+/// The comment of an engine move: `+0.35/12 0.51s`, or `0.51s` without a score.
+pub fn move_comment(eval: Option<Eval>, time: Duration) -> String {
+    let time = format!("{:.2}s", time.as_secs_f64());
+    match eval {
+        Some(e) => format!("{}/{} {time}", score_text(e.score), e.depth),
+        None => time,
+    }
+}
+
 /// A comment's text, which may not contain `}`.
 fn comment(text: &str) -> String {
     format!("{{{}}}", text.replace('}', ")"))
@@ -97,7 +123,7 @@ pub fn game_pgn(ctx: &PgnContext, record: &GameRecord) -> String {
     tag(&mut out, "Black", &record.black);
     tag(&mut out, "Result", record.result.pgn());
     tag(&mut out, "Variant", &ctx.variant);
-    if let Some(fen) = &ctx.fen {
+    if let Some(fen) = &record.start_fen {
         tag(&mut out, "SetUp", "1");
         tag(&mut out, "FEN", fen);
     }
@@ -107,7 +133,7 @@ pub fn game_pgn(ctx: &PgnContext, record: &GameRecord) -> String {
     out.push('\n');
 
     let mut tokens: Vec<String> = Vec::new();
-    let (mut white_to_move, mut number) = fen_start(ctx.fen.as_deref());
+    let (mut white_to_move, mut number) = fen_start(record.start_fen.as_deref());
     for (i, mv) in record.moves.iter().enumerate() {
         if white_to_move {
             tokens.push(format!("{number}."));
@@ -116,13 +142,13 @@ pub fn game_pgn(ctx: &PgnContext, record: &GameRecord) -> String {
         }
         tokens.push(mv.clone());
         if i + 1 == record.opening_plies {
-            tokens.push(comment(&format!("random opening, {} plies", i + 1)));
+            tokens.push(comment(&format!("opening, {} plies", i + 1)));
         }
-        if let Some(t) = i
-            .checked_sub(record.opening_plies)
-            .and_then(|k| record.times.get(k))
+        if let Some(k) = i.checked_sub(record.opening_plies)
+            && let Some(t) = record.times.get(k)
         {
-            tokens.push(comment(&format!("{:.2}s", t.as_secs_f64())));
+            let eval = record.evals.get(k).copied().flatten();
+            tokens.push(comment(&move_comment(eval, *t)));
         }
         if !white_to_move {
             number += 1;

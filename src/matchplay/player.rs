@@ -4,6 +4,7 @@
 use std::time::{Duration, Instant};
 
 use crate::board::Color;
+use crate::search::Score;
 
 /// Everything fixed for one game.
 #[derive(Clone, Debug)]
@@ -46,11 +47,20 @@ impl MoveRequest<'_> {
     }
 }
 
+/// What an engine last said about the position while it chose its move: the score from its own
+/// point of view and the depth (UCI `info`, CECP thinking output, our own search's report).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Eval {
+    pub score: Score,
+    pub depth: u32,
+}
+
 /// A player's answer to a request.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
-    /// A move string as the engine wrote it (to be checked by the referee).
-    Move(String),
+    /// A move string as the engine wrote it (to be checked by the referee), and the engine's last
+    /// score and depth when it reported one.
+    Move(String, Option<Eval>),
     /// The engine resigned (CECP `resign`).
     Resign,
     /// The engine said it has no move (UCI `bestmove (none)`), or claimed a result instead of
@@ -176,30 +186,93 @@ pub struct CommonOptions {
 pub const HANDSHAKE: Duration = Duration::from_secs(2);
 pub const SYNC: Duration = Duration::from_secs(10);
 
-/// Starts the player that `spec` describes; `slot` (0 or 1) only names its log lines.
+/// `--engine-option N:NAME=VALUE`: an option for the engine in place N (1 or 2) of the command
+/// line, sent after the handshake and before its first game (UCI `setoption`, CECP `option`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineOption {
+    /// 0 for the first engine, 1 for the second.
+    pub slot: usize,
+    pub name: String,
+    pub value: String,
+}
+
+impl EngineOption {
+    pub fn parse(text: &str) -> Result<EngineOption, String> {
+        let bad = || format!("--engine-option '{text}': write N:NAME=VALUE with N 1 or 2");
+        let (slot, rest) = text.split_once(':').ok_or_else(bad)?;
+        let slot = match slot.trim() {
+            "1" => 0,
+            "2" => 1,
+            _ => return Err(bad()),
+        };
+        let (name, value) = rest.split_once('=').ok_or_else(bad)?;
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(bad());
+        }
+        Ok(EngineOption {
+            slot,
+            name: name.to_string(),
+            value: value.trim().to_string(),
+        })
+    }
+}
+
+/// Starts the player that `spec` describes and sets `options` (each a name and a value) on it;
+/// `slot` (0 or 1) only names its log lines.
 pub fn start_player(
     spec: &EngineSpec,
     common: &CommonOptions,
+    options: &[(String, String)],
     slot: usize,
 ) -> Result<Box<dyn Player>, String> {
     let label = format!("{}#{}", spec.label(), slot + 1);
     match spec {
-        EngineSpec::Uci(cmd) => Ok(Box::new(super::uci::UciPlayer::start(cmd, &label, common)?)),
-        EngineSpec::Cecp(cmd) => Ok(Box::new(super::cecp::CecpPlayer::start(
-            cmd, &label, common,
+        EngineSpec::Uci(cmd) => Ok(Box::new(super::uci::UciPlayer::start(
+            cmd, &label, common, options,
         )?)),
-        EngineSpec::Detect(cmd) => match super::uci::UciPlayer::start(cmd, &label, common) {
-            Ok(p) => Ok(Box::new(p)),
-            Err(uci_error) => {
-                log::info!("{label}: not UCI ({uci_error}); trying CECP");
-                let p = super::cecp::CecpPlayer::start(cmd, &label, common).map_err(|e| {
-                    format!("'{cmd}' speaks neither UCI ({uci_error}) nor CECP ({e})")
-                })?;
-                Ok(Box::new(p))
+        EngineSpec::Cecp(cmd) => Ok(Box::new(super::cecp::CecpPlayer::start(
+            cmd, &label, common, options,
+        )?)),
+        EngineSpec::Detect(cmd) => {
+            match super::uci::UciPlayer::start(cmd, &label, common, options) {
+                Ok(p) => Ok(Box::new(p)),
+                Err(StartError::Setup(e)) => Err(e),
+                Err(StartError::Handshake(uci_error)) => {
+                    log::info!("{label}: not UCI ({uci_error}); trying CECP");
+                    let p = super::cecp::CecpPlayer::start(cmd, &label, common, options).map_err(
+                        |e| match e {
+                            StartError::Setup(e) => e,
+                            StartError::Handshake(e) => {
+                                format!("'{cmd}' speaks neither UCI ({uci_error}) nor CECP ({e})")
+                            }
+                        },
+                    )?;
+                    Ok(Box::new(p))
+                }
             }
-        },
-        EngineSpec::SelfEngine(options) => {
-            Ok(Box::new(super::selfplay::SelfPlayer::new(options, common)?))
+        }
+        EngineSpec::SelfEngine(own) => {
+            let mut all = own.clone();
+            all.extend_from_slice(options);
+            Ok(Box::new(super::selfplay::SelfPlayer::new(&all, common)?))
+        }
+    }
+}
+
+/// Why an engine could not be started.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StartError {
+    /// The handshake failed: the engine does not speak this protocol (or not at all).
+    Handshake(String),
+    /// The engine speaks the protocol but the match cannot use it as asked (an option it lacks).
+    Setup(String),
+}
+
+impl From<StartError> for String {
+    fn from(e: StartError) -> String {
+        match e {
+            StartError::Handshake(e) | StartError::Setup(e) => e,
         }
     }
 }

@@ -9,7 +9,8 @@
 
 use std::time::{Duration, Instant};
 
-use super::player::{GameSetup, MoveRequest, Player, PlayerError, Reply};
+use super::adjudicate::{Adjudicator, Decision, DrawRule, ResignRule};
+use super::player::{Eval, GameSetup, MoveRequest, Player, PlayerError, Reply};
 use super::rules::Referee;
 use crate::board::Color;
 
@@ -46,7 +47,7 @@ impl GameResult {
 pub enum Termination {
     /// Mate, stalemate, a draw by rule, or a resignation.
     Normal,
-    /// The move limit.
+    /// The move limit, or the engines' scores (`--resign`, `--draw`).
     Adjudication,
     TimeForfeit,
     /// An illegal move, or no move where one was due.
@@ -71,13 +72,29 @@ impl Termination {
 }
 
 /// Fixed for every game of a match.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct GameRules {
-    pub setup: GameSetup,
     /// 0: no limit. Counted in plies from the start position, the opening included.
     pub max_plies: usize,
     /// The fixed part of the time grace.
     pub grace: Duration,
+    pub resign: Option<ResignRule>,
+    pub draw: Option<DrawRule>,
+}
+
+/// One game to play: where it starts and who plays it.
+#[derive(Clone, Debug)]
+pub struct Fixture {
+    /// The variant, the start FEN of this game and the clocks.
+    pub setup: GameSetup,
+    /// Moves played from the start before the engines take over (canonical strings).
+    pub opening: Vec<String>,
+    /// 1-based number in the match.
+    pub round: usize,
+    /// Whether the match's first engine has White.
+    pub first_is_white: bool,
+    /// `[white, black]`.
+    pub names: [String; 2],
 }
 
 /// A finished game.
@@ -93,11 +110,15 @@ pub struct GameRecord {
     pub termination: Termination,
     /// A sentence for the PGN and the progress line (`White mates`, `Black loses on time`).
     pub reason: String,
+    /// The start FEN when the game did not start from the variant's start position.
+    pub start_fen: Option<String>,
     /// Canonical strings of every move, the opening first.
     pub moves: Vec<String>,
     pub opening_plies: usize,
     /// Thinking time of each move after the opening.
     pub times: Vec<Duration>,
+    /// The engine's last score and depth for each move after the opening, when it gave them.
+    pub evals: Vec<Option<Eval>>,
 }
 
 impl GameRecord {
@@ -129,39 +150,38 @@ fn side_name(side: Color) -> &'static str {
     }
 }
 
-/// Plays one game. `players` and `names` are `[white, black]`; `game` is the referee's game at the
+/// Plays one game. `players` are `[white, black]`; `game` is the referee's game at the fixture's
 /// start position with nothing played. Err only for a failure that ends the match (an engine that
 /// cannot play the variant or the start position).
 pub fn play_game(
     rules: &GameRules,
+    fixture: &Fixture,
     mut game: Box<dyn Referee>,
-    opening: &[String],
     mut players: [&mut dyn Player; 2],
-    names: [String; 2],
-    round: usize,
-    first_is_white: bool,
 ) -> Result<GameRecord, String> {
-    let [white, black] = names;
+    let [white, black] = fixture.names.clone();
     let mut record = GameRecord {
-        round,
+        round: fixture.round,
         white,
         black,
-        first_is_white,
+        first_is_white: fixture.first_is_white,
         result: GameResult::Aborted,
         termination: Termination::Emergency,
         reason: String::new(),
+        start_fen: fixture.setup.fen.clone(),
         moves: Vec::new(),
-        opening_plies: opening.len(),
+        opening_plies: fixture.opening.len(),
         times: Vec::new(),
+        evals: Vec::new(),
     };
-    for mv in opening {
+    for mv in &fixture.opening {
         let canonical = game
             .apply(mv)
             .map_err(|e| format!("opening move {mv}: {e}"))?;
         record.moves.push(canonical);
     }
     for (i, player) in players.iter_mut().enumerate() {
-        match player.new_game(&rules.setup) {
+        match player.new_game(&fixture.setup) {
             Ok(()) => {}
             Err(PlayerError::Protocol(e)) => return Err(e),
             Err(e) => {
@@ -171,7 +191,13 @@ pub fn play_game(
             }
         }
     }
-    let (result, termination, reason) = run_moves(rules, game.as_mut(), &mut players, &mut record);
+    let (result, termination, reason) = run_moves(
+        rules,
+        &fixture.setup,
+        game.as_mut(),
+        &mut players,
+        &mut record,
+    );
     record.result = result;
     record.termination = termination;
     record.reason = reason;
@@ -192,13 +218,16 @@ fn finish(players: &mut [&mut dyn Player; 2], record: &GameRecord) {
 /// The move loop; returns how the game ended.
 fn run_moves(
     rules: &GameRules,
+    setup: &GameSetup,
     game: &mut dyn Referee,
     players: &mut [&mut dyn Player; 2],
     record: &mut GameRecord,
 ) -> (GameResult, Termination, String) {
-    let setup = &rules.setup;
     let mut clocks = [setup.base, setup.base];
+    let mut adjudicator = Adjudicator::new(rules.resign, rules.draw);
+    let mut decision = None;
     loop {
+        // The rules come first: a move that mates is not a resignation.
         if let Some(outcome) = game.outcome() {
             let result = match outcome.result() {
                 "1-0" => GameResult::WhiteWins,
@@ -206,6 +235,16 @@ fn run_moves(
                 _ => GameResult::Draw,
             };
             return (result, Termination::Normal, outcome.reason().to_string());
+        }
+        match decision.take() {
+            Some(Decision::Loss(side, reason)) => {
+                let result = GameResult::win_for(side.flip());
+                return (result, Termination::Adjudication, reason);
+            }
+            Some(Decision::Draw(reason)) => {
+                return (GameResult::Draw, Termination::Adjudication, reason);
+            }
+            None => {}
         }
         if rules.max_plies > 0 && record.moves.len() >= rules.max_plies {
             let reason = format!("Draw by the move limit of {} plies", rules.max_plies);
@@ -227,8 +266,8 @@ fn run_moves(
         let started = Instant::now();
         let reply = players[side.index()].go(&request, started + allowed);
         let used = started.elapsed();
-        let mv = match reply {
-            Ok(Reply::Move(mv)) => mv,
+        let (mv, eval) = match reply {
+            Ok(Reply::Move(mv, eval)) => (mv, eval),
             Ok(Reply::Resign) => return (loss, Termination::Normal, format!("{who} resigns")),
             Ok(Reply::NoMove(what)) => {
                 let reason = format!("{who} makes no move: {what}");
@@ -264,6 +303,8 @@ fn run_moves(
             }
         }
         record.times.push(used);
+        record.evals.push(eval);
+        decision = adjudicator.after_move(side, eval, record.moves.len());
         clocks[side.index()] = left.saturating_sub(used) + setup.increment;
     }
 }

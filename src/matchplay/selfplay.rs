@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use super::player::{CommonOptions, GameSetup, MoveRequest, Player, PlayerError, Reply};
+use super::player::{CommonOptions, Eval, GameSetup, MoveRequest, Player, PlayerError, Reply};
 use crate::engine::Engine;
 use crate::search::{Info, Limits, SearchSink};
 
@@ -67,7 +67,13 @@ impl Player for SelfPlayer {
         };
         let report = self.engine.search_sync(limits, Arc::new(IgnoreInfo));
         Ok(match report.best {
-            Some(mv) => Reply::Move(mv),
+            Some(mv) => Reply::Move(
+                mv,
+                Some(Eval {
+                    score: report.score,
+                    depth: report.depth,
+                }),
+            ),
             None => Reply::NoMove("the search found no legal move".to_string()),
         })
     }

@@ -1,13 +1,17 @@
 //! A UCI engine as a player (PROTOCOL.md §7, §8.3): `uci`/`uciok` with the option list,
 //! `UCI_Variant` for variants other than chess, `ucinewgame` and `isready` per game, and per move
-//! `position ... moves ...` plus `go wtime btime winc binc`, answered by `bestmove`.
+//! `position ... moves ...` plus `go wtime btime winc binc`, answered by `bestmove` (the last
+//! `info` score and depth go with the move). Options given with `--engine-option` are sent as
+//! `setoption` after `uciok`, and must be ones the engine lists.
 
 use std::time::{Duration, Instant};
 
 use super::player::{
-    CommonOptions, GameSetup, HANDSHAKE, MoveRequest, Player, PlayerError, Reply, SYNC,
+    CommonOptions, Eval, GameSetup, HANDSHAKE, MoveRequest, Player, PlayerError, Reply, SYNC,
+    StartError,
 };
 use super::process::{EngineProcess, ReadError};
+use crate::search::Score;
 
 /// One `option name ... type ...` line.
 #[derive(Clone, Debug)]
@@ -29,18 +33,28 @@ pub struct UciPlayer {
 
 impl UciPlayer {
     /// Starts the engine and runs the handshake; fails (and kills it) unless `uciok` arrives
-    /// within [`HANDSHAKE`] or the engine's first answers show it speaks something else.
-    pub fn start(command: &str, label: &str, common: &CommonOptions) -> Result<UciPlayer, String> {
-        let mut process = EngineProcess::spawn(command, label)?;
-        process.send("uci")?;
+    /// within [`HANDSHAKE`] or the engine's first answers show it speaks something else. Then
+    /// sets the common options the engine lists and every one of `settings`, which it must list.
+    pub fn start(
+        command: &str,
+        label: &str,
+        common: &CommonOptions,
+        settings: &[(String, String)],
+    ) -> Result<UciPlayer, StartError> {
+        let mut process = EngineProcess::spawn(command, label).map_err(StartError::Setup)?;
+        process.send("uci").map_err(StartError::Handshake)?;
         let deadline = Instant::now() + HANDSHAKE;
         let mut name = None;
         let mut options = Vec::new();
         loop {
             let line = match process.read_line(deadline) {
                 Ok(line) => line,
-                Err(ReadError::Timeout) => return Err("no uciok within 2 s".to_string()),
-                Err(ReadError::Closed) => return Err("the engine exited".to_string()),
+                Err(ReadError::Timeout) => {
+                    return Err(StartError::Handshake("no uciok within 2 s".to_string()));
+                }
+                Err(ReadError::Closed) => {
+                    return Err(StartError::Handshake("the engine exited".to_string()));
+                }
             };
             let line = line.trim();
             if line == "uciok" {
@@ -54,7 +68,7 @@ impl UciPlayer {
                 }
             } else if line.starts_with("Error") || line.starts_with("feature ") {
                 // A CECP engine answering `uci` as an unknown command: no need to wait longer.
-                return Err(format!("answered '{line}'"));
+                return Err(StartError::Handshake(format!("answered '{line}'")));
             }
         }
         let mut player = UciPlayer {
@@ -65,13 +79,40 @@ impl UciPlayer {
             searching: false,
             healthy: true,
         };
+        let setup = StartError::Setup;
         if let Some(threads) = common.threads {
-            player.set_option_if_listed("Threads", &threads.to_string())?;
+            player
+                .set_option_if_listed("Threads", &threads.to_string())
+                .map_err(setup)?;
         }
         if let Some(hash) = common.hash_mb {
-            player.set_option_if_listed("Hash", &hash.to_string())?;
+            player
+                .set_option_if_listed("Hash", &hash.to_string())
+                .map_err(setup)?;
+        }
+        for (name, value) in settings {
+            player.set_listed_option(name, value).map_err(setup)?;
         }
         Ok(player)
+    }
+
+    /// `setoption` for an option the engine must list (by name, any case; sent in the engine's
+    /// own spelling). A button takes no value.
+    fn set_listed_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let Some(option) = self.option(name) else {
+            let listed: Vec<&str> = self.options.iter().map(|o| o.name.as_str()).collect();
+            return Err(format!(
+                "{} has no UCI option '{name}' (it lists: {})",
+                self.name,
+                listed.join(", ")
+            ));
+        };
+        let line = if value.is_empty() {
+            format!("setoption name {}", option.name)
+        } else {
+            format!("setoption name {} value {value}", option.name)
+        };
+        self.process.send(&line)
     }
 
     fn option(&self, name: &str) -> Option<&UciOption> {
@@ -152,6 +193,38 @@ fn parse_option(rest: &str) -> Option<UciOption> {
     })
 }
 
+/// The depth and score of an `info` line of the principal variation (`None` for a line without
+/// a score, or one of another `multipv` line).
+pub fn parse_info(line: &str) -> Option<Eval> {
+    let mut words = line.split_whitespace();
+    if words.next() != Some("info") {
+        return None;
+    }
+    let (mut depth, mut score) = (0, None);
+    while let Some(word) = words.next() {
+        match word {
+            "depth" => depth = words.next()?.parse().ok()?,
+            "multipv" if words.next()? != "1" => return None,
+            "score" => {
+                let kind = words.next()?;
+                let value: i32 = words.next()?.parse().ok()?;
+                score = match kind {
+                    "cp" => Some(Score::Cp(value)),
+                    "mate" => Some(Score::Mate(value)),
+                    _ => return None,
+                };
+            }
+            // The rest of the line is moves or free text.
+            "pv" | "string" => break,
+            _ => {}
+        }
+    }
+    Some(Eval {
+        score: score?,
+        depth,
+    })
+}
+
 /// Milliseconds for `go`, at least 1 (some engines treat 0 as "no clock").
 fn millis(d: Duration) -> u128 {
     d.as_millis().max(1)
@@ -203,16 +276,23 @@ impl Player for UciPlayer {
             millis(request.black_time)
         ))?;
         self.searching = true;
-        match self
-            .process
-            .read_until(deadline, |l| l.starts_with("bestmove"), |_| {})
-        {
+        let mut last_eval = None;
+        let read = self.process.read_until(
+            deadline,
+            |l| l.starts_with("bestmove"),
+            |l| {
+                if let Some(eval) = parse_info(l) {
+                    last_eval = Some(eval);
+                }
+            },
+        );
+        match read {
             Ok(line) => {
                 self.searching = false;
                 match line.split_whitespace().nth(1) {
                     None => Ok(Reply::NoMove(line.clone())),
                     Some("(none)") => Ok(Reply::NoMove(line.clone())),
-                    Some(mv) => Ok(Reply::Move(mv.to_string())),
+                    Some(mv) => Ok(Reply::Move(mv.to_string(), last_eval)),
                 }
             }
             Err(ReadError::Timeout) => {
