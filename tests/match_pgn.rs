@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use menagerie::matchplay::cecp::{level_command, parse_features};
+use menagerie::matchplay::cecp::{edit_commands, level_command, parse_features};
 use menagerie::matchplay::parse_time_control;
 use menagerie::matchplay::pgn::{
     PgnContext, civil_from_days, game_pgn, move_comment, score_text, time_control_tag,
@@ -257,4 +257,31 @@ fn cecp_features_and_level() {
         level_command(Duration::from_millis(90_500), Duration::ZERO),
         "level 0 1:31 0"
     );
+}
+
+#[test]
+fn edit_mode_for_engines_without_setboard() {
+    // Black to move: a2a3 first (edit mode keeps the side to move); castling rights as edit mode
+    // assumes them from kings and rooks at home.
+    let e = edit_commands("r3k2r/8/8/8/8/8/6P1/4K2R b Kkq - 0 20").unwrap();
+    assert!(e.black_to_move);
+    assert_eq!(
+        e.lines,
+        [
+            "edit", "#", "Pg2", "Ke1", "Rh1", "c", "Ra8", "Ke8", "Rh8", "."
+        ]
+    );
+    let e = edit_commands("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    assert!(!e.black_to_move);
+    // What edit mode cannot say is refused with the reason.
+    for (fen, reason) in [
+        ("r3k2r/8/8/8/8/8/8/4K2R b k - 0 1", "castling"),
+        ("4k3/8/8/8/8/8/8/4K3[Pp] w - - 0 1", "holdings"),
+        ("4k4/9/9/9/9/9/9/9/4K4 w - - 0 1", "8x8"),
+        ("4k3/8/8/8 w - -", "8x8"),
+        ("4k3", "FEN needs"),
+    ] {
+        let e = edit_commands(fen).unwrap_err();
+        assert!(e.contains(reason), "{fen}: {e}");
+    }
 }

@@ -5,9 +5,10 @@
 //! a pass as `@@@@`), `time`/`otim` in centiseconds, and `go`; the answer is `move M`. A game
 //! starts with `new`, `variant V` (not for chess), `force`, `post` (thinking output, whose last
 //! score and depth go with the move), `easy` (no pondering), `level 0 BASE INC`, `setboard` for a
-//! custom start, and a `ping`/`pong` round trip that also drops late lines of the last game.
-//! Options given with `--engine-option` are sent as `option NAME=VALUE` after the handshake.
-//! Result claims are logged and otherwise ignored: the referee decides.
+//! custom start (edit mode for an engine without `setboard`, on 8x8 boards without hands), and a
+//! `ping`/`pong` round trip that also drops late lines of the last game. Options given with
+//! `--engine-option` are sent as `option NAME=VALUE` after the handshake. Result claims are logged
+//! and otherwise ignored: the referee decides.
 
 use std::time::{Duration, Instant};
 
@@ -147,6 +148,98 @@ pub fn parse_thinking(line: &str) -> Option<Eval> {
         _ => Score::Cp(score.clamp(-1_000_000, 1_000_000) as i32),
     };
     Some(Eval { score, depth })
+}
+
+/// A position set up in edit mode.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EditSetup {
+    /// Edit mode keeps the side to move: with Black to move, a white move from the start position
+    /// (a2a3) goes first.
+    pub black_to_move: bool,
+    /// `edit`, `#`, White's pieces, `c`, Black's pieces, `.`.
+    pub lines: Vec<String>,
+}
+
+/// The commands that set up `fen` for an engine without `setboard` (spec §8 `edit`, as XBoard
+/// and cutechess send them): `edit`, `#` (clear), White's pieces as `Pe2`, `c`, Black's pieces,
+/// `.`, after a2a3 when Black is to move. Edit mode has no
+/// holdings, side-to-move field, castling rights or e.p. square: an engine assumes castling
+/// wherever king and rook stand at home, so a FEN whose rights say otherwise is refused, as is
+/// one with holdings, holes or a board other than 8x8. The counters are lost.
+pub fn edit_commands(fen: &str) -> Result<EditSetup, String> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let [board, side, castling, ..] = fields[..] else {
+        return Err("a FEN needs a board, a side to move and castling rights".to_string());
+    };
+    if board.contains('[') || board.contains('*') {
+        return Err("it has holdings or holes".to_string());
+    }
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != 8 {
+        return Err("the board is not 8x8".to_string());
+    }
+    // (letter, file 0-7, rank 0-7) of every piece.
+    let mut pieces = Vec::new();
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let rank = 7 - i;
+        let mut file = 0;
+        for c in rank_text.chars() {
+            if let Some(d) = c.to_digit(10) {
+                file += d as usize;
+            } else if c.is_ascii_alphabetic() {
+                pieces.push((c, file, rank));
+                file += 1;
+            } else {
+                return Err(format!("'{c}' is not a piece edit mode knows"));
+            }
+        }
+        if file != 8 {
+            return Err("the board is not 8x8".to_string());
+        }
+    }
+    let at = |file: usize, rank: usize| {
+        pieces
+            .iter()
+            .find(|p| p.1 == file && p.2 == rank)
+            .map(|p| p.0)
+    };
+    let mut implied = String::new();
+    for (king, rook, rank, short, long) in [('K', 'R', 0, 'K', 'Q'), ('k', 'r', 7, 'k', 'q')] {
+        if at(4, rank) == Some(king) {
+            if at(7, rank) == Some(rook) {
+                implied.push(short);
+            }
+            if at(0, rank) == Some(rook) {
+                implied.push(long);
+            }
+        }
+    }
+    let mut stated: Vec<char> = castling.chars().filter(|c| *c != '-').collect();
+    let mut implied: Vec<char> = implied.chars().collect();
+    stated.sort_unstable();
+    implied.sort_unstable();
+    if stated != implied {
+        return Err(format!(
+            "its castling rights '{castling}' are not the ones edit mode assumes from the pieces"
+        ));
+    }
+    let mut lines = vec!["edit".to_string(), "#".to_string()];
+    let square = |file: usize, rank: usize| format!("{}{}", (b'a' + file as u8) as char, rank + 1);
+    for white in [true, false] {
+        if !white {
+            lines.push("c".to_string());
+        }
+        for &(c, file, rank) in &pieces {
+            if c.is_ascii_uppercase() == white {
+                lines.push(format!("{}{}", c.to_ascii_uppercase(), square(file, rank)));
+            }
+        }
+    }
+    lines.push(".".to_string());
+    Ok(EditSetup {
+        black_to_move: side == "b",
+        lines,
+    })
 }
 
 fn centis(d: Duration) -> u128 {
@@ -323,13 +416,18 @@ impl Player for CecpPlayer {
                 self.name()
             )));
         }
-        if setup.fen.is_some() && !self.features.setboard {
-            return Err(PlayerError::Protocol(format!(
-                "{} lacks setboard, needed for a start FEN (a PGN book of games from the \
-                 start position, or `--openings none`, needs none)",
-                self.name()
-            )));
-        }
+        // Without setboard a start FEN goes through edit mode, which only 8x8 boards without
+        // hands can take.
+        let edit = match (&setup.fen, self.features.setboard) {
+            (Some(fen), false) => Some(edit_commands(fen).map_err(|e| {
+                PlayerError::Protocol(format!(
+                    "{} lacks setboard, and edit mode cannot set up '{fen}': {e} (a PGN book of \
+                     games from the start position, or `--openings none`, needs neither)",
+                    self.name()
+                ))
+            })?),
+            _ => None,
+        };
         if let (true, Some(mb)) = (self.features.memory, self.common.hash_mb) {
             self.send(&format!("memory {mb}"))?;
         }
@@ -344,8 +442,18 @@ impl Player for CecpPlayer {
         self.send("post")?;
         self.send("easy")?;
         self.send(&level_command(setup.base, setup.increment))?;
-        if let Some(fen) = &setup.fen {
-            self.send(&format!("setboard {fen}"))?;
+        match (&setup.fen, edit) {
+            (_, Some(edit)) => {
+                if edit.black_to_move {
+                    let line = self.relay_line("a2a3");
+                    self.send(&line)?;
+                }
+                for line in &edit.lines {
+                    self.send(line)?;
+                }
+            }
+            (Some(fen), None) => self.send(&format!("setboard {fen}"))?,
+            (None, None) => {}
         }
         self.known = 0;
         self.in_force = true;

@@ -66,13 +66,17 @@ pub fn pgn_tag<'a>(game: &'a str, name: &str) -> Option<&'a str> {
         .and_then(|rest| rest.strip_suffix("\"]"))
 }
 
-/// The comments of a PGN's movetext, in order, with line breaks turned into blanks.
-pub fn pgn_comments(text: &str) -> Vec<String> {
-    let movetext: String = text
-        .lines()
+/// A PGN's movetext on one line: the tag lines left out, line breaks turned into blanks.
+fn movetext(text: &str) -> String {
+    text.lines()
         .filter(|l| !l.starts_with('['))
         .collect::<Vec<_>>()
-        .join(" ");
+        .join(" ")
+}
+
+/// The comments of a PGN's movetext, in order.
+pub fn pgn_comments(text: &str) -> Vec<String> {
+    let movetext = movetext(text);
     let mut out = Vec::new();
     let mut current: Option<String> = None;
     for c in movetext.chars() {
@@ -88,11 +92,7 @@ pub fn pgn_comments(text: &str) -> Vec<String> {
 
 /// The moves of a PGN's movetext: comments, move numbers and the result left out.
 pub fn pgn_moves(text: &str) -> Vec<String> {
-    let movetext: String = text
-        .lines()
-        .filter(|l| !l.starts_with('['))
-        .collect::<Vec<_>>()
-        .join(" ");
+    let movetext = movetext(text);
     let mut plain = String::new();
     let mut depth = 0;
     for c in movetext.chars() {
