@@ -7,8 +7,8 @@
 #   scripts/ladder.sh [GAMES] [TC]          default 20 games per opponent at 5+0.05
 #
 # Opponents: Fairy-Max and Sjaak II in chess, Stockfish with UCI_LimitStrength at each of
-# LADDER_ELOS (default "1800 2200 2600"), and Sjaak II in shocktroopsnoninja with the definitions
-# of ../shared/anchors/sjaakii-shocktroops.txt (scripts/sjaakii-shocktroops.sh). Needs the Debian
+# LADDER_ELOS (default "1800 2000 2200 2400 2600"), and Sjaak II in shocktroopsnoninja with the
+# definitions of ../shared/anchors/sjaakii-shocktroops.txt (scripts/sjaakii-shocktroops.sh). Needs the Debian
 # packages fairymax, sjaakii and stockfish; an opponent that is not installed is skipped.
 # Environment: MENAGERIE (the binary; default target/release/menagerie, built if missing),
 # LADDER_DIR (PGNs and logs; default target/ladder), LADDER_ELOS, LADDER_ADJUDICATE=0 to play every
@@ -18,7 +18,7 @@ set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 games="${1:-20}"
 tc="${2:-5+0.05}"
-elos="${LADDER_ELOS:-1800 2200 2600}"
+elos="${LADDER_ELOS:-1800 2000 2200 2400 2600}"
 seed="${LADDER_SEED:-1}"
 dir="${LADDER_DIR:-$repo/target/ladder}"
 menagerie="${MENAGERIE:-$repo/target/release/menagerie}"

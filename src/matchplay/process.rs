@@ -32,9 +32,13 @@ impl std::fmt::Debug for EngineProcess {
 
 impl EngineProcess {
     /// Starts `command` through `sh -c 'exec COMMAND'`, so that it may carry arguments, quotes
-    /// and a path search, while the child's pid is the engine's own.
+    /// and a path search, while the child's pid is the engine's own. The search path ends with
+    /// Debian's games folders, where fairymax, sjaakii and stockfish are installed but which a
+    /// root shell's PATH lacks.
     pub fn spawn(command: &str, label: &str) -> Result<EngineProcess, String> {
+        let path = std::env::var("PATH").unwrap_or_default();
         let mut child = Command::new("sh")
+            .env("PATH", format!("{path}:/usr/games:/usr/local/games"))
             .arg("-c")
             .arg(format!("exec {command}"))
             .stdin(Stdio::piped())
