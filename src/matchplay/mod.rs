@@ -330,9 +330,7 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchSummary, String> {
     }
     println!("Finished match");
     println!("{}", score_line(&summary));
-    println!("{}", summary.progress.pair_line());
-    println!("Elo difference: {} (95%)", summary.progress.elo());
-    if let Some(line) = summary.progress.sprt_line() {
+    for line in summary.progress.final_lines() {
         println!("{line}");
     }
     Ok(summary)

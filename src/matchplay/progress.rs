@@ -28,6 +28,8 @@ pub struct Progress {
     sprt: Option<SprtParams>,
     /// The test's state; frozen once it has decided.
     pub state: Option<SprtState>,
+    /// [`Progress::pair_line`] and the number of games when the test decided.
+    decision: Option<(String, usize)>,
 }
 
 impl Progress {
@@ -65,6 +67,9 @@ impl Progress {
                     llr,
                     verdict: params.verdict(llr),
                 };
+                if state.verdict != Verdict::Continue {
+                    self.decision = Some((self.pair_line(), self.games));
+                }
             }
         }
         true
@@ -121,6 +126,28 @@ impl Progress {
             .to_string(),
         )
     }
+
+    /// The lines that end a match: the score at the decision (when the test decided; games
+    /// under way then finish but are not part of the test), or now.
+    pub fn final_lines(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        match &self.decision {
+            Some((line, games)) => {
+                lines.push(line.clone());
+                if self.games > *games {
+                    lines.push(format!(
+                        "({} game(s) under way when the test decided finished afterwards; \
+                         they are in the score line and the PGN, not in the test)",
+                        self.games - games
+                    ));
+                }
+            }
+            None => lines.push(self.pair_line()),
+        }
+        lines.push(format!("Elo difference: {} (95%)", self.elo()));
+        lines.extend(self.sprt_line());
+        lines
+    }
 }
 
 #[cfg(test)]
@@ -154,9 +181,13 @@ mod tests {
             assert!(index < 200, "two losses a pair must reject a 200 Elo gain");
         }
         let frozen = p.state;
+        let at_decision = p.pair_line();
         p.add(index, Some(1.0));
         p.add(index + 1, Some(1.0));
         assert_eq!(p.state, frozen);
+        let last = p.final_lines();
+        assert_eq!(last[0], at_decision);
+        assert!(last[1].contains("2 game(s)"), "{last:?}");
         assert_eq!(p.sprt_line().as_deref(), Some("SPRT: H0 accepted"));
         assert!(p.pair_line().contains("LLR: -"), "{}", p.pair_line());
     }
