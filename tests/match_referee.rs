@@ -74,25 +74,31 @@ fn an_illegal_move_from_a_cecp_engine_scores_the_game_to_its_opponent() {
 
 #[test]
 fn a_refused_relay_aborts_the_game_unscored() {
-    let refuser = fixture("cecp_refuser.sh");
-    let s = run(&[
-        "--engine",
-        &format!("xboard:{refuser}"),
-        "--engine",
-        "self",
-        "--openings",
-        "none",
-        "--games",
-        "2",
-        "--tc",
-        "1+0.01",
-    ]);
-    assert_eq!(s.aborted(), 2);
-    assert_eq!(s.tally().games(), 0);
-    for r in &s.records {
-        assert_eq!(r.result, GameResult::Aborted);
-        assert_eq!(r.termination, Termination::Emergency);
-        assert!(r.reason.contains("Illegal move: "), "{}", r.reason);
+    // "Illegal move: M", and Sjaak II's "Error (Illegal move or unknown command): M".
+    for (style, said) in [
+        ("illegal", "Illegal move: "),
+        ("error", "Error (Illegal move or unknown command): "),
+    ] {
+        let refuser = format!("{} {style}", fixture("cecp_refuser.sh"));
+        let s = run(&[
+            "--engine",
+            &format!("xboard:{refuser}"),
+            "--engine",
+            "self",
+            "--openings",
+            "none",
+            "--games",
+            "2",
+            "--tc",
+            "1+0.01",
+        ]);
+        assert_eq!(s.aborted(), 2, "{style}");
+        assert_eq!(s.tally().games(), 0);
+        for r in &s.records {
+            assert_eq!(r.result, GameResult::Aborted);
+            assert_eq!(r.termination, Termination::Emergency);
+            assert!(r.reason.contains(said), "{}", r.reason);
+        }
     }
 }
 

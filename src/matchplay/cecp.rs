@@ -246,6 +246,14 @@ fn centis(d: Duration) -> u128 {
     (d.as_millis() / 10).max(1)
 }
 
+/// Whether `line` is an `Error (...): COMMAND` answer to one of the move lines just relayed.
+fn refuses_relayed(line: &str, relayed: &[String]) -> bool {
+    line.starts_with("Error")
+        && line
+            .split_once("):")
+            .is_some_and(|(_, command)| relayed.iter().any(|r| command.trim() == r))
+}
+
 fn is_result_claim(line: &str) -> bool {
     line.starts_with("1-0") || line.starts_with("0-1") || line.starts_with("1/2-1/2")
 }
@@ -465,9 +473,11 @@ impl Player for CecpPlayer {
             self.send("force")?;
             self.in_force = true;
         }
+        let mut relayed = Vec::new();
         for i in self.known..request.moves.len() {
             let line = self.relay_line(&request.moves[i]);
             self.send(&line)?;
+            relayed.push(line);
         }
         self.known = request.moves.len();
         self.send(&format!("time {}", centis(request.own_time())))?;
@@ -503,7 +513,9 @@ impl Player for CecpPlayer {
             if line == "resign" {
                 return Ok(Reply::Resign);
             }
-            if line.starts_with("Illegal move") {
+            // Some engines refuse a move as an unknown command (Sjaak II: `Error (Illegal move or
+            // unknown command): g2g1w`); either way the engine is no longer in step.
+            if line.starts_with("Illegal move") || refuses_relayed(line, &relayed) {
                 return Err(PlayerError::Refused(line.to_string()));
             }
             if is_result_claim(line) {
