@@ -7,7 +7,6 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Mutex};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::board::{Bits, MoveEntry, MoveList};
@@ -71,13 +70,6 @@ pub fn threads_warning(threads: usize) -> Option<String> {
     (threads > cores).then(|| {
         format!("{threads} threads on {cores} cores: threads beyond the cores take turns and add no speed")
     })
-}
-
-/// The transposition table, or its allocation still under way on a thread of its own (so that
-/// a large `Hash` does not keep the protocol from answering `ping` or `isready`).
-enum Table {
-    Ready(Arc<TranspositionTable>),
-    Allocating(JoinHandle<TranspositionTable>),
 }
 
 /// Options every front end can set.
@@ -175,7 +167,7 @@ macro_rules! with_state {
 pub struct Engine {
     state: AnyState,
     options: Options,
-    tt: Table,
+    tt: Arc<TranspositionTable>,
     pool: ThreadPool,
     /// The stop flag of the running (or last) search. Each search has its own, so that a new
     /// search can start while the helper threads of a stopped one are still winding down.
@@ -207,7 +199,7 @@ impl Engine {
         };
         Engine {
             state: AnyState::Narrow(Box::new(State::new(chess))),
-            tt: Table::Ready(Arc::new(TranspositionTable::new(options.hash_mb))),
+            tt: Arc::new(TranspositionTable::new(options.hash_mb)),
             pool: ThreadPool::new(options.threads),
             options,
             stop: Arc::new(AtomicBool::new(false)),
@@ -221,44 +213,19 @@ impl Engine {
     }
 
     /// Bytes the transposition table occupies (never more than the Hash option).
-    pub fn hash_bytes(&mut self) -> usize {
-        self.table().size_bytes()
+    pub fn hash_bytes(&self) -> usize {
+        self.tt.size_bytes()
     }
 
-    /// The table, waiting for its allocation if that is still under way.
-    fn table(&mut self) -> Arc<TranspositionTable> {
-        let tt = match std::mem::replace(
-            &mut self.tt,
-            Table::Ready(Arc::new(TranspositionTable::new(1))),
-        ) {
-            Table::Ready(tt) => tt,
-            Table::Allocating(handle) => Arc::new(handle.join().unwrap_or_else(|payload| {
-                log::error!(
-                    "allocating the hash table failed: {}; using 1 MB",
-                    panic_message(&*payload)
-                );
-                self.options.hash_mb = 1;
-                TranspositionTable::new(1)
-            })),
-        };
-        self.tt = Table::Ready(Arc::clone(&tt));
-        tt
-    }
-
-    /// Replaces the table by one of `mb` MB. The old one is freed first (every search that
-    /// used it has ended), so the two never occupy memory together; the new one is allocated
-    /// on a thread of its own and waited for by the first search or query that needs it.
-    fn resize_table(&mut self, mb: usize) {
+    /// A new empty table of `mb` MB in place of the old one. The old one is freed first (every
+    /// search that used it has ended), so the two never occupy memory together. A fresh table
+    /// costs nothing to allocate (its pages are mapped as the search reaches them), so this is
+    /// also how the table is cleared: writing zeros over gigabytes took seconds.
+    fn replace_table(&mut self, mb: usize) {
         self.wait_idle();
         self.current = None;
-        self.tt = Table::Ready(Arc::new(TranspositionTable::new(1)));
-        let spawned = std::thread::Builder::new()
-            .name("hash-alloc".into())
-            .spawn(move || TranspositionTable::new(mb));
-        self.tt = match spawned {
-            Ok(handle) => Table::Allocating(handle),
-            Err(_) => Table::Ready(Arc::new(TranspositionTable::new(mb))),
-        };
+        self.tt = Arc::new(TranspositionTable::new(1));
+        self.tt = Arc::new(TranspositionTable::new(mb));
     }
 
     /// Sets `Hash` (MB), `Threads`, `Move Overhead` (ms), `MultiPV`, or presses `Clear Hash`.
@@ -280,7 +247,7 @@ impl Engine {
                 let mb = number(1, MAX_HASH_MB)?;
                 if mb != self.options.hash_mb {
                     self.options.hash_mb = mb;
-                    self.resize_table(mb);
+                    self.replace_table(mb);
                 }
             }
             "threads" => {
@@ -300,7 +267,7 @@ impl Engine {
                 self.options.move_overhead = Duration::from_millis(number(0, 10_000)? as u64)
             }
             "multipv" => self.options.multipv = number(1, 256)?,
-            "clear hash" => self.table().clear(),
+            "clear hash" => self.replace_table(self.options.hash_mb),
             _ => return Err(format!("unknown option '{name}'")),
         }
         Ok(())
@@ -324,8 +291,7 @@ impl Engine {
 
     /// Forgets what earlier games taught the table.
     pub fn new_game(&mut self) {
-        self.wait_idle();
-        self.table().clear();
+        self.replace_table(self.options.hash_mb);
         with_state!(mut self, s => s.game = Game::new(Position::start(s.variant)));
     }
 
@@ -396,7 +362,7 @@ impl Engine {
         self.wait();
         let stop = Arc::new(AtomicBool::new(false));
         self.stop = Arc::clone(&stop);
-        let tt = self.table();
+        let tt = Arc::clone(&self.tt);
         tt.new_search();
         let (tx, rx) = channel();
         self.pending = Some(rx);
