@@ -167,6 +167,11 @@ pub fn run(input: Receiver<Input>, out: Output, first: Option<String>) {
     xb.engine.stop();
 }
 
+/// Told to a person (not to an engine: `computer`) once per freeze, when the engine's move
+/// has frozen their army.
+const FROZEN_NOTICE: &str = "telluser Your General was captured, so your army is frozen for one \
+     turn: pass by clicking my clock (or type @@@@ as your move), and I move again.";
+
 /// The result line of §3.8.
 fn claim(outcome: &Outcome) -> String {
     let reason = match outcome {
@@ -458,6 +463,11 @@ impl Xboard {
         self.excluded.clear();
         self.refresh();
         self.hint = None;
+        if !self.computer && self.legal == ["0000"] {
+            // Shock Chess: this move took the person's General. XBoard has no word for a forced
+            // pass, and the pass is a click nobody would guess (PROTOCOL.md §4.9).
+            self.line(FROZEN_NOTICE);
+        }
         if let Some(o) = self.engine.outcome() {
             self.line(&claim(&o));
             self.side = None;
