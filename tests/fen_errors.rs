@@ -5,9 +5,9 @@
 //!
 //! Run with `cargo test --release --test fen_errors`.
 
-use std::panic::catch_unwind;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use menagerie::board::MoveList;
+use menagerie::board::{Bits, MoveList};
 use menagerie::movegen::generate_legal;
 use menagerie::position::Position;
 use menagerie::variants::{AnyVariant, Variant, lookup};
@@ -23,22 +23,67 @@ fn variant(name: &str) -> &'static Variant<u64> {
 }
 
 /// Reads `fen`, turning a panic into a test failure that names the input.
-fn read(variant_name: &str, fen: &str) -> Result<Position<u64>, String> {
-    let v = variant(variant_name);
-    match catch_unwind(|| Position::from_fen(v, fen)) {
+fn read_in<B: Bits>(v: &'static Variant<B>, fen: &str) -> Result<Position<B>, String> {
+    match catch_unwind(AssertUnwindSafe(|| Position::from_fen(v, fen))) {
         Ok(r) => r.map_err(|e| e.to_string()),
-        Err(_) => panic!("{variant_name}: from_fen panicked on {fen:?}"),
+        Err(_) => panic!("{}: from_fen panicked on {fen:?}", v.name),
+    }
+}
+
+fn read(variant_name: &str, fen: &str) -> Result<Position<u64>, String> {
+    read_in(variant(variant_name), fen)
+}
+
+/// Reads `fen` in a variant of either width (8x8 or the wide boards) and writes it back.
+fn read_any(variant_name: &str, fen: &str) -> Result<String, String> {
+    match lookup(variant_name) {
+        Some(AnyVariant::Narrow(v)) => read_in(v, fen).map(|p| p.to_fen()),
+        Some(AnyVariant::Wide(v)) => read_in(v, fen).map(|p| p.to_fen()),
+        None => panic!("no variant {variant_name}"),
     }
 }
 
 fn refused(variant_name: &str, fen: &str, why: &str) {
-    match read(variant_name, fen) {
-        Ok(p) => panic!(
-            "{variant_name}: {why}: {fen:?} was accepted as '{}'",
-            p.to_fen()
-        ),
+    match read_any(variant_name, fen) {
+        Ok(back) => panic!("{variant_name}: {why}: {fen:?} was accepted as '{back}'"),
         Err(msg) => assert!(!msg.is_empty(), "{fen:?}: an empty message"),
     }
+}
+
+/// Checks a table of FENs of one variant: each `(fen, fragment)` refusal must be refused with a
+/// message containing `fragment` (so that it is refused for the reason the case is about), each
+/// `(fen, written)` acceptance must be read and written back as `written` ("" = as given; an
+/// empty `[]` aside).
+/// Every failing case is reported, not only the first.
+fn check(variant_name: &str, refusals: &[(&str, &str)], acceptances: &[(&str, &str)]) {
+    let mut failures = Vec::new();
+    for &(fen, fragment) in refusals {
+        match read_any(variant_name, fen) {
+            Ok(back) => failures.push(format!("{fen:?} was accepted as '{back}'")),
+            Err(msg) if !msg.contains(fragment) => failures.push(format!(
+                "{fen:?} was refused with '{msg}', which does not say '{fragment}'"
+            )),
+            Err(_) => {}
+        }
+    }
+    for &(fen, written) in acceptances {
+        let written = if written.is_empty() { fen } else { written };
+        match read_any(variant_name, fen) {
+            Err(msg) => failures.push(format!("{fen:?} was refused: {msg}")),
+            // A variant without hands reads `[]` and writes nothing (§3).
+            Ok(back) if back.replace("[]", "") != written.replace("[]", "") => failures.push(
+                format!("{fen:?} was written back as '{back}', not '{written}'"),
+            ),
+            Ok(_) => {}
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{variant_name}: {} of {} cases failed:\n{}",
+        failures.len(),
+        refusals.len() + acceptances.len(),
+        failures.join("\n")
+    );
 }
 
 fn accepted(variant_name: &str, fen: &str) -> Position<u64> {
@@ -262,10 +307,8 @@ fn lenient_forms_are_accepted() {
         "  rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR   w  KQkq  -  0  1  ",
     );
     assert_eq!(p.to_fen(), START);
-    // A castling right whose king or rook has left is dropped, not refused (GUIs send KQkq).
-    let p = accepted("chess", "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1");
-    assert_eq!(p.to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
-    // Both e.p. habits are read; a stale e.p. square is ignored.
+    // Both e.p. habits are read (§3): the square after a double step whether or not a capture
+    // is possible. (Rights and squares that cannot be are refused: see the tests below.)
     let p = accepted(
         "chess",
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
@@ -274,8 +317,6 @@ fn lenient_forms_are_accepted() {
         p.to_fen(),
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
     );
-    let p = accepted("chess", "4k3/8/8/8/8/8/8/4K3 w - e6 0 1");
-    assert_eq!(p.to_fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
     // The side not to move in check is allowed in Shock Chess when the side to move is frozen.
     let p = accepted("shockchess", "1G6/7k/8/8/8/8/8/r6K b - - 0 1 frozen");
     assert!(p.is_frozen());
@@ -388,4 +429,76 @@ fn random_mutations_never_panic() {
         &faults[..faults.len().min(10)]
     );
     assert!(ok > 100 && err > 100, "{ok} accepted, {err} refused");
+}
+
+// ---- Rights and pieces a position cannot have (issue 13, item 8) ----------------------------
+//
+// Each refusal names the rule it comes from; each is next to the accepted cases just inside it.
+
+/// Castling rights need their king and rook (or other partner) on the squares the variant castles
+/// from; an e.p. square must be one a pawn of the side that just moved has just skipped
+/// (rules/README.md §3, FIDE 3.8 and 3.7; chess has no rules file of its own).
+#[test]
+fn chess_castling_and_ep_fields_are_checked() {
+    let refusals: &[(&str, &str)] = &[
+        // Castling.
+        ("4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", "castling right"),
+        ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "castling right"),
+        ("4k3/8/8/8/8/8/8/4K2R w Q - 0 1", "castling right"),
+        ("r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1", "castling right"),
+        ("4k3/8/8/8/8/8/8/R3K2R w KQk - 0 1", "castling right"),
+        ("r2k4/8/8/8/8/8/8/4K3 w q - 0 1", "castling right"),
+        ("4k3/8/8/8/8/8/8/4K2Q w K - 0 1", "castling right"),
+        ("4k3/8/8/8/8/8/8/4K2r w K - 0 1", "castling right"),
+        // e.p.: no pawn, the wrong rank for the side to move, an occupied square, the double
+        // step's start square occupied, another piece or the mover's own pawn in front.
+        ("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "e.p. square"),
+        (
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e3 0 1",
+            "e.p. square",
+        ),
+        ("4k3/8/8/3pP3/8/8/8/4K3 w - d7 0 1", "e.p. square"),
+        ("4k3/8/8/3pP3/8/8/8/4K3 w - d5 0 1", "e.p. square"),
+        ("4k3/8/3n4/3pP3/8/8/8/4K3 w - d6 0 1", "e.p. square"),
+        ("4k3/3n4/8/3pP3/8/8/8/4K3 w - d6 0 1", "e.p. square"),
+        ("4k3/8/8/3nP3/8/8/8/4K3 w - d6 0 1", "e.p. square"),
+        ("4k3/8/8/3PP3/8/8/8/4K3 w - d6 0 1", "e.p. square"),
+        ("4k3/8/8/8/3P4/8/8/4K3 w - d3 0 1", "e.p. square"),
+    ];
+    let acceptances: &[(&str, &str)] = &[
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", ""),
+        (
+            "r3k2r/8/8/8/8/8/8/R3K2R w qKkQ - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        ),
+        ("4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", ""),
+        ("4k2r/8/8/8/8/8/8/4K3 b k - 0 1", ""),
+        ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", ""),
+        // No pawn can take on d6: still read and kept (§3, both habits).
+        ("4k3/8/8/3p4/8/8/8/4K3 w - d6 0 1", ""),
+        ("4k3/8/8/8/3P4/8/8/4K3 b - d3 0 1", ""),
+    ];
+    check("chess", refusals, acceptances);
+}
+
+/// Shock Chess castles and takes e.p. as in chess (rules/shockchess.md 2.3.6); the General is not
+/// a rook.
+#[test]
+fn shockchess_castling_and_ep_fields_are_checked() {
+    let refusals: &[(&str, &str)] = &[
+        ("4k3/8/8/8/8/8/8/4K2G w K - 0 1", "castling right"),
+        ("4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", "castling right"),
+        ("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "e.p. square"),
+        ("4k3/8/8/3gP3/8/8/8/4K3 w - d6 0 1", "e.p. square"),
+        // 2.3.1: a frozen side to move follows a General capture, never a double step.
+        ("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1 frozen", "e.p. square"),
+    ];
+    let acceptances: &[(&str, &str)] = &[
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", ""),
+        ("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", ""),
+        ("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1", ""),
+        ("4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1 frozen", ""),
+        (SHOCK_START, ""),
+    ];
+    check("shockchess", refusals, acceptances);
 }

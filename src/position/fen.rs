@@ -217,15 +217,19 @@ impl<B: Bits> Position<B> {
                     ))
                 })?;
             let cs = &v.castles[index];
-            // A right whose king or rook is not at home cannot be used; GUIs send such fields
-            // (KQkq by habit), so it is dropped rather than refused.
-            if self.piece_at(cs.king_from) == Piece::new(cs.color, v.king)
-                && self.piece_at(cs.rook_from) == Piece::new(cs.color, cs.rook)
+            // A right is lost when its king or rook leaves home, so it cannot stand without them.
+            if self.piece_at(cs.king_from) != Piece::new(cs.color, v.king)
+                || self.piece_at(cs.rook_from) != Piece::new(cs.color, cs.rook)
             {
-                self.castling |= 1 << index;
-            } else {
-                log::debug!("castling right '{c}' dropped: king or rook not at home");
+                let color = cs.color.name().to_lowercase();
+                return err(format!(
+                    "castling right '{c}' needs the {color} king on {} and a {color} {} on {}",
+                    v.geometry.square_name(cs.king_from),
+                    v.kinds[cs.rook.index()].name.to_lowercase(),
+                    v.geometry.square_name(cs.rook_from)
+                ));
             }
+            self.castling |= 1 << index;
         }
         Ok(())
     }
@@ -234,31 +238,63 @@ impl<B: Bits> Position<B> {
         if field == "-" {
             return Ok(());
         }
-        let g = &self.variant.geometry;
+        let v = self.variant;
+        let g = &v.geometry;
         let sq = g.parse_square(field).ok_or_else(|| {
             FenError(format!("e.p. field '{field}' is not a square of the board"))
         })?;
-        let Some(pawn) = self.variant.pawn else {
+        // Games without e.p. (Combined Arms, Pawnier) ignore the field: XBoard writes one after
+        // their pawns' double steps all the same (PROTOCOL.md 1.3).
+        let Some(pawn) = v.pawn.filter(|_| v.flags.en_passant) else {
             return Ok(());
         };
-        if !self.variant.flags.en_passant {
-            return Ok(());
-        }
-        // The square just skipped: on the mover's third rank, with the mover's pawn in front of it
-        // and the square itself empty. Anything else is a stale field and is ignored.
+        // The square a pawn of the side that just moved has skipped with a double step from its
+        // double-step zone: that start square and the skipped one are empty, the pawn stands
+        // beyond. Whether a capture is possible does not matter (§3: both habits are read).
         let mover = self.side.flip();
+        let who = mover.name().to_lowercase();
+        let bad = |why: String| err(format!("e.p. square {}: {why}", g.square_name(sq)));
         let dr = if mover == Color::White { 1 } else { -1 };
-        let in_front = g.offset(sq, 0, dr);
-        let behind = g.offset(sq, 0, -dr);
-        let ok = g.relative_rank(sq, mover) == 2
-            && self.piece_at(sq).is_none()
-            && in_front.is_some_and(|s| self.piece_at(s) == Piece::new(mover, pawn))
-            && behind.is_some_and(|s| self.piece_at(s).is_none());
-        if ok {
-            self.ep = Some(sq);
-        } else {
-            log::debug!("e.p. field '{field}' ignored: no pawn just double-stepped past it");
+        let from = g
+            .offset(sq, 0, -dr)
+            .filter(|&s| v.double_step_zone[mover.index()].has(s));
+        let Some(from) = from else {
+            return bad(format!(
+                "with {} to move it must be a square a {who} pawn's double step skips",
+                self.side.name()
+            ));
+        };
+        if !self.piece_at(sq).is_none() {
+            return bad("the square is occupied".into());
         }
+        if !self.piece_at(from).is_none() {
+            return bad(format!(
+                "{} is occupied, so no pawn has just left it",
+                g.square_name(from)
+            ));
+        }
+        let beyond = g.offset(sq, 0, dr);
+        let there = beyond.map(|to| self.piece_at(to));
+        if there != Some(Piece::new(mover, pawn)) {
+            // Shock Troops 1.3.3: the Ninja Pawn's double step gives no e.p. right.
+            if let Some(j) = v
+                .sidestep_pawn
+                .filter(|&j| there == Some(Piece::new(mover, j)))
+            {
+                return bad(format!(
+                    "a {}'s double step gives no e.p. right",
+                    v.kinds[j.index()].name.to_lowercase()
+                ));
+            }
+            return bad(match beyond {
+                Some(to) => format!(
+                    "no {who} pawn on {} that could just have double-stepped past it",
+                    g.square_name(to)
+                ),
+                None => format!("no {who} pawn can have double-stepped past it"),
+            });
+        }
+        self.ep = Some(sq);
         Ok(())
     }
 
@@ -297,6 +333,16 @@ impl<B: Bits> Position<B> {
         }
         if self.frozen && !v.flags.shock {
             return err("'frozen' is only a field of Shock Chess");
+        }
+        // Shock Chess 2.3.1: a frozen side moves after a General capture, not after a double step.
+        if self.frozen
+            && let Some(sq) = self.ep
+        {
+            return err(format!(
+                "e.p. square {}: the side to move is frozen, so the last move captured a \
+                 General and was no double step",
+                g.square_name(sq)
+            ));
         }
         Ok(())
     }
