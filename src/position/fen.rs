@@ -5,8 +5,8 @@
 use std::fmt;
 
 use super::Position;
-use crate::board::{Bits, Color, Piece, Square};
-use crate::variants::Variant;
+use crate::board::{Bits, Color, Piece, PieceKind, Square};
+use crate::variants::{Barred, Variant};
 
 /// Why a FEN was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,27 +143,24 @@ impl<B: Bits> Position<B> {
     }
 
     /// The kind of a board or hand letter. `+X` is the promoted form of X where the variant
-    /// names one (none does yet).
-    fn letter_kind(
-        &self,
-        letter: char,
-        promoted: bool,
-    ) -> Result<crate::board::PieceKind, FenError> {
-        if promoted {
-            return err(format!(
-                "'+{letter}' is not a piece of {}",
-                self.variant.name
-            ));
-        }
+    /// names one (Exciting's `+S` and `+M`, rules/README.md §3). A kind of the family's table that
+    /// this member does not have is not one of its pieces.
+    fn letter_kind(&self, letter: char, promoted: bool) -> Result<PieceKind, FenError> {
+        let v = self.variant;
+        let plus = if promoted { "+" } else { "" };
         if !letter.is_ascii_alphabetic() {
-            return err(format!("'{letter}' is not a piece letter"));
+            return err(format!("'{plus}{letter}' is not a piece letter"));
         }
-        self.variant.kind_of_letter(letter).ok_or_else(|| {
-            FenError(format!(
-                "'{letter}' is not a piece of {}",
-                self.variant.name
-            ))
-        })
+        let kind = if promoted {
+            let up = letter.to_ascii_uppercase();
+            v.promoted_letters.iter().find(|p| p.0 == up).map(|p| p.1)
+        } else {
+            v.kind_of_letter(letter)
+        };
+        match kind {
+            Some(k) if !v.absent_kinds.contains(&k) => Ok(k),
+            _ => err(format!("'{plus}{letter}' is not a piece of {}", v.name)),
+        }
     }
 
     fn read_hand(&mut self, hand: &str) -> Result<(), FenError> {
@@ -309,17 +306,26 @@ impl<B: Bits> Position<B> {
                 n => return err(format!("{} has {n} kings", c.name())),
             }
         }
-        for p in [v.pawn, v.sidestep_pawn].into_iter().flatten() {
+        for &(kind, zone) in &v.barred {
             for c in Color::BOTH {
-                let first = g.relative_rank_mask(c, 0);
-                if (self.pieces(c, p) & (v.promotion_zone[c.index()] | first)).any() {
+                let on = self.pieces(c, kind) & v.barred_squares(c, zone);
+                if let Some(sq) = on.iter().next() {
                     return err(format!(
-                        "a {} pawn stands on its first or last rank",
-                        c.name().to_lowercase()
+                        "a {} {} on {}: {}",
+                        c.name().to_lowercase(),
+                        v.kinds[kind.index()].name.to_lowercase(),
+                        g.square_name(sq),
+                        match zone {
+                            Barred::FirstRank => "it never stands on its first rank",
+                            Barred::PromotionZone => "it must promote on arriving there",
+                            Barred::LastRank => "it must promote on reaching its last rank",
+                            Barred::LightSquares => "it only ever stands on dark squares",
+                        }
                     ));
                 }
             }
         }
+        self.validate_hands()?;
         let them = self.side.flip();
         if let Some(k) = self.king_square(them)
             && self.is_attacked(k, self.side)
@@ -343,6 +349,82 @@ impl<B: Bits> Position<B> {
                  General and was no double step",
                 g.square_name(sq)
             ));
+        }
+        Ok(())
+    }
+
+    /// Pieces in hand come from a supply (rules/README.md §3: a FEN that breaks the rules is
+    /// refused). Without re-entry nothing ever joins a hand, so a hand never holds more of a kind
+    /// than it starts with (Shock Troops 1.1 and ST-10, Pawnier A-P11). With re-entry (Exciting
+    /// II.2.8) every captured piece of the kinds that join a hand as it (S and V) goes to the
+    /// captor's hand, so the hands hold at most those of the start and those made by promotion
+    /// (one per promoting piece gone) that are not on the board. Pieces on the board are not
+    /// counted for their own sake, as in every variant.
+    fn validate_hands(&self) -> Result<(), FenError> {
+        let v = self.variant;
+        let name = |k: PieceKind| v.kinds[k.index()].name.to_lowercase();
+        let count = |c: Color, k: PieceKind| {
+            self.pieces(c, k).count() as i32 + i32::from(self.hand_count(c, k))
+        };
+        let at_start = |c: Color, k: PieceKind| {
+            i32::from(v.start_board[c.index()][k.index()] + v.start_hand[c.index()][k.index()])
+        };
+        for &k in &v.hand_kinds {
+            let mut pool: Vec<PieceKind> = (0..v.kinds.len())
+                .map(|i| PieceKind(i as u8))
+                .filter(|&j| v.to_hand[j.index()] == Some(k))
+                .collect();
+            if pool.is_empty() {
+                for c in Color::BOTH {
+                    let (n, start) = (self.hand_count(c, k), v.start_hand[c.index()][k.index()]);
+                    if n > start {
+                        return err(format!(
+                            "{} has {n} {}s in hand, more than the {start} of the start \
+                             position (nothing ever joins a hand in {})",
+                            c.name(),
+                            name(k),
+                            v.name
+                        ));
+                    }
+                }
+                continue;
+            }
+            if !pool.contains(&k) {
+                pool.push(k);
+            }
+            let in_hands: i32 = Color::BOTH
+                .iter()
+                .map(|&c| i32::from(self.hand_count(c, k)))
+                .sum();
+            if in_hands == 0 {
+                continue;
+            }
+            let (mut on_board, mut start, mut promoted) = (0, 0, 0);
+            for c in Color::BOTH {
+                for &p in &pool {
+                    on_board += self.pieces(c, p).count() as i32;
+                    start += at_start(c, p);
+                }
+                if pool.iter().any(|p| v.promotion_kinds.contains(p)) {
+                    for p in v.promoting_kinds() {
+                        promoted += (at_start(c, p) - count(c, p)).max(0);
+                    }
+                }
+            }
+            if in_hands + on_board > start + promoted {
+                let names = pool
+                    .iter()
+                    .map(|&p| format!("{}s", name(p)))
+                    .collect::<Vec<_>>()
+                    .join(" and ");
+                return err(format!(
+                    "the hands hold {in_hands} {}s, but at most {} can be off the board: the \
+                     game has {start} {names} at the start and {promoted} made by promotion, and \
+                     {on_board} are on the board",
+                    name(k),
+                    (start + promoted - on_board).max(0)
+                ));
+            }
         }
         Ok(())
     }
