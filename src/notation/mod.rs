@@ -3,8 +3,10 @@
 //!
 //! The coordinate forms are read here. What does not read as one is offered to [`san`], which
 //! reads standard algebraic notation (`Nf3`, `exd5`, `e8=Q`) and `O-O` castling as XBoard
-//! accepts them, so no coordinate string changes meaning.
+//! accepts them, so no coordinate string changes meaning. [`pgn`] reads PGN files for
+//! `menagerie replay` and the opening books.
 
+pub mod pgn;
 mod san;
 
 use std::fmt;
