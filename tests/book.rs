@@ -291,10 +291,12 @@ fn pgn_errors() {
 }
 
 /// Issue 13: the reader behind books is the one `menagerie replay` uses, so a pass reads as a move
-/// (`0000`, XBoard's `--`, `@@@@`). SC-T3 (shockchess.md 2.8): the pinned bishop takes the General
-/// and Black passes; the rules give the FEN after the pass.
+/// (`0000`, XBoard's `--`) and so do the forms XBoard saves. SC-T3 (shockchess.md 2.8): the pinned
+/// bishop takes the General and Black passes; the rules give the FEN after the pass. CA-T3a
+/// (combinedarms.md): the bishop shoots a3 and stays (`Bxa3-a1`, PROTOCOL.md 4.8), Black's king
+/// steps, and `Bb2` is the plain move though a shot of d4 also ends on b2.
 #[test]
-fn pgn_passes() {
+fn pgn_passes_and_xboard_forms() {
     let shock = variant("shockchess");
     for pass in ["0000", "--", "@@@@"] {
         let pgn = format!(
@@ -317,6 +319,13 @@ fn pgn_passes() {
     )
     .unwrap_err();
     assert!(err.contains("line 4") && err.contains("0000"), "{err}");
+
+    let ca = variant("combinedarms");
+    let pgn = "[Variant \"combinedarms\"]\n[SetUp \"1\"]\n\
+               [FEN \"7k/8/8/8/3p4/n7/8/B6K w - - 0 1\"]\n\n1. Bxa3-a1 Kg8 2. Bb2 *\n";
+    let book = parse(pgn, BookFormat::Pgn, ca).unwrap();
+    assert_eq!(book[0].moves, ["a1a3,a3a1", "h8g8", "a1b2"]);
+    assert_eq!(final_fen(&book[0], ca), "6k1/8/8/8/3p4/8/1B6/7K b - - 2 2");
 }
 
 /// Book files go through the same bounded reader as `menagerie replay`: more than 64 MiB is

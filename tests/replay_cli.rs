@@ -1,5 +1,5 @@
 //! `menagerie replay FILE.pgn`: games written by hand in the PGN form `menagerie match` writes and
-//! in the forms XBoard 4.9.1 saves (SAN, `--` for a pass, drops; PROTOCOL.md 4.6, 4.9),
+//! in the forms XBoard 4.9.1 saves (SAN, `--` for a pass, drops, kill legs; PROTOCOL.md 4.8, 4.9),
 //! replayed by the built binary. A legal game that ends in mate is confirmed by rule and its
 //! special moves are counted; an illegal move, a move after the end and a "normal" ending the
 //! rules do not confirm are reported and make the command fail. Input that is no PGN text (too
@@ -261,28 +261,66 @@ fn chess_in_san_with_annotations() {
 /// Shock Troops as XBoard saves it: SAN, drops with the letter in upper case for both colours
 /// (PROTOCOL.md 4.6), the hands in XBoard's order. By hand (shocktroops.md 1.3.5): J@e3 drops on
 /// e2 (empty after e4) and pushes to e3; Black's J@d7 stays on d7 (empty after d5); W@f1 lands on
-/// White's back rank, empty once the bishop has gone.
+/// White's back rank, empty once the bishop has gone. Then a Ninja Pawn drop that checks (ST-T4a:
+/// dropped on d2, pushed to d4, it attacks e5), check mark and all.
 #[test]
 fn drop_variant_in_xboard_san() {
-    let pgn = game_with_fen(
-        "shocktroops",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[JJEWjjew] w KQkq - 0 1",
-        "*",
-        "unterminated",
-        "1. e4 d5 2. J@e3 J@d7 3. Bc4 dxc4 4. W@f1 Nf6",
+    let pgn = format!(
+        "{}{}",
+        game_with_fen(
+            "shocktroops",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[JJEWjjew] w KQkq - 0 1",
+            "*",
+            "unterminated",
+            "1. e4 d5 2. J@e3 J@d7 3. Bc4 dxc4 4. W@f1 Nf6",
+        ),
+        game_with_fen(
+            "shocktroops",
+            "8/8/8/4k3/2p5/1p6/P7/K7[J] w - - 0 1",
+            "*",
+            "unterminated",
+            "1. J@d4+",
+        )
     );
     let (ok, out) = replay(&pgn, "xboard-drops");
     assert!(ok, "{out}");
-    for (label, count) in [
-        ("drop J with push", 1),
-        ("drop J", 1),
-        ("drop W", 1),
-        ("captures", 1),
-        ("moves of P", 3),
+    for (label, games, count) in [
+        ("drop J with push", 2, 2),
+        ("drop J", 1, 1),
+        ("drop W", 1, 1),
+        ("captures", 1, 1),
+        ("moves of P", 1, 3),
     ] {
-        let line = format!("{label}: in 1 of 1 games, {count} in all");
+        let line = format!("{label}: in {games} of 2 games, {count} in all");
         assert!(out.contains(&line), "{line}\n{out}");
     }
+}
+
+/// Combined Arms as XBoard saves it (PROTOCOL.md 4.8): a shot is SAN to the victim, then `-` and
+/// the square the piece ends on; a plain move is plain SAN even where a shot ends on the same
+/// square. CA-T3a (combinedarms.md): the bishop on a1 may shoot a3 and return (`Bxa3-a1`); the
+/// knight on a3 is gone and Black's king steps; then `Bb2` is the plain move (the rules also have
+/// a shot of d4 ending on b2); then the pawn on d4 is shot from b2 (`Bxd4-b2`).
+#[test]
+fn combined_arms_kill_legs_in_xboard_san() {
+    let pgn = game_with_fen(
+        "combinedarms",
+        "7k/8/8/8/3p4/n7/8/B6K w - - 0 1",
+        "*",
+        "unterminated",
+        "1. Bxa3-a1 Kg8 2. Bb2 Kf8 3. Bxd4-b2",
+    );
+    let (ok, out) = replay(&pgn, "ca-legs");
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("B kills without moving (shot): in 1 of 1 games, 2 in all"),
+        "{out}"
+    );
+    assert!(out.contains("captures: in 1 of 1 games, 2 in all"), "{out}");
+    assert!(
+        out.contains("moves of B: in 1 of 1 games, 3 in all"),
+        "{out}"
+    );
 }
 
 // ---- input that is no PGN -------------------------------------------------------------------

@@ -1,6 +1,6 @@
 //! `menagerie replay FILE.pgn`: replays every game of a PGN with our rules, as `menagerie match`
 //! writes it (our canonical strings, rules/README.md §4, a pass as `0000`) or as other tools do
-//! (SAN as XBoard 4.9.1 saves it, `--` for a pass, drops; PROTOCOL.md 4.6, 4.9).
+//! (SAN, and the forms XBoard 4.9.1 saves: `--` for a pass, drops, kill legs; PROTOCOL.md 4.8).
 //! The reader is [`menagerie::notation::pgn`], shared with the opening books; it bounds what it
 //! reads (64 MiB, UTF-8 text). Each move must be legal where it is played; a game whose
 //! `Termination` is `normal` must end in a position where the rules end it with the PGN's result.
@@ -14,7 +14,7 @@ use std::path::Path;
 use menagerie::board::{Bits, MoveEntry, MoveKind, MoveList};
 use menagerie::game::Game;
 use menagerie::movegen::generate_legal;
-use menagerie::notation::parse_move_in;
+use menagerie::notation::parse_pgn_move;
 use menagerie::notation::pgn::{self, PgnGame};
 use menagerie::position::Position;
 use menagerie::rules::exciting::checker_capture_obliged;
@@ -113,7 +113,7 @@ fn replay_game<B: Bits>(
             ));
         }
         generate_legal(&pos, &mut legal);
-        let entry = parse_move_in(&pos, &legal, text)
+        let entry = parse_pgn_move(&pos, &legal, text)
             .map_err(|e| format!("ply {}: {e} in '{}' (line {line})", ply + 1, pos.to_fen()))?;
         let after = pos.make_move(&entry);
         let labels = features(&pos, &legal, &entry, &after);

@@ -213,7 +213,7 @@ fn play_pgn_game(game: &PgnGame, number: usize, variant: AnyVariant) -> Result<B
                 outcome.reason()
             ));
         }
-        moves.push(referee.apply(mv).map_err(|e| format!("{at}: {e}"))?);
+        moves.push(referee.apply_pgn(mv).map_err(|e| format!("{at}: {e}"))?);
     }
     if let Some(outcome) = referee.outcome() {
         return Err(format!(

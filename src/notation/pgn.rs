@@ -7,7 +7,7 @@
 //! standard. Tags, comments (`{...}` and `;` to the end of the line), `%` escape lines, NAGs
 //! (`$14`), annotation suffixes (`!?`), variations (`(...)`, nested, skipped), move numbers
 //! (`12.`, `12...`, glued or not) and results are taken apart here; the moves are handed on as
-//! written, for [`super::parse_move_in`] to match against the legal moves.
+//! written, for [`super::parse_pgn_move`] to match against the legal moves.
 //!
 //! Input is bounded: a file of more than [`MAX_PGN_BYTES`] is refused before it is read to the
 //! end, and so are a word of movetext longer than [`MAX_WORD_BYTES`], a tag longer than
