@@ -3,12 +3,14 @@
 //! threads. Front ends speak in variant names, FENs and canonical move strings; the bitboard
 //! width never shows above this file.
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::board::{Bits, MoveList};
+use crate::board::{Bits, MoveEntry, MoveList};
+use crate::fault::{inject, panic_message};
 use crate::game::{Game, Outcome};
 use crate::movegen::generate_legal;
 use crate::notation::{parse_move, render};
@@ -23,6 +25,52 @@ use crate::variants::{AnyVariant, Variant, lookup};
 /// Largest `Hash` in MB: the table is allocated and zeroed at once, so it must fit in memory
 /// (these machines have 24 GB).
 pub const MAX_HASH_MB: usize = 8192;
+/// Largest `Threads`.
+pub const MAX_THREADS: usize = 256;
+
+/// Megabytes of memory the machine can still give, when the system says (Linux).
+fn available_mb() -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
+/// The one rule both protocols apply to a requested table size: at least 1 MB, at most
+/// [`MAX_HASH_MB`] and at most half the memory the machine can still give (but 64 MB is always
+/// allowed). Returns the size to use and, when it differs from the request, why.
+pub fn hash_mb_allowed(requested: u64) -> (usize, Option<String>) {
+    let spare = available_mb().map_or(MAX_HASH_MB, |free| (free / 2).max(64));
+    let limit = spare.min(MAX_HASH_MB);
+    let mb = requested.clamp(1, limit as u64) as usize;
+    let why = (mb as u64 != requested).then(|| {
+        if requested == 0 {
+            "Hash: 0 MB is too small; using 1 MB".to_string()
+        } else if limit < MAX_HASH_MB {
+            format!(
+                "Hash: {requested} MB is more than this machine can spare; using {mb} MB \
+                 (half of the memory available)"
+            )
+        } else {
+            format!("Hash: {requested} MB is more than the largest table; using {mb} MB")
+        }
+    });
+    (mb, why)
+}
+
+/// The cores this machine offers.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// A warning when `threads` search threads are more than the cores: they take turns, so the
+/// search gets no faster and answers `stop` later.
+pub fn threads_warning(threads: usize) -> Option<String> {
+    let cores = cores();
+    (threads > cores).then(|| {
+        format!("{threads} threads on {cores} cores: threads beyond the cores take turns and add no speed")
+    })
+}
 
 /// Options every front end can set.
 #[derive(Clone, Debug)]
@@ -121,9 +169,12 @@ pub struct Engine {
     options: Options,
     tt: Arc<TranspositionTable>,
     pool: ThreadPool,
+    /// The stop flag of the running (or last) search. Each search has its own, so that a new
+    /// search can start while the helper threads of a stopped one are still winding down.
     stop: Arc<AtomicBool>,
     pending: Option<Receiver<SearchReport>>,
-    /// The running (or last) search's shared state, for `ponderhit`.
+    /// The running search's shared state, for `ponderhit`; dropped when the search is collected,
+    /// so that it does not keep an old table alive.
     current: Option<Arc<crate::search::Shared>>,
 }
 
@@ -166,9 +217,20 @@ impl Engine {
         self.tt.size_bytes()
     }
 
+    /// A new empty table of `mb` MB in place of the old one. The old one is freed first (every
+    /// search that used it has ended), so the two never occupy memory together. A fresh table
+    /// costs nothing to allocate (its pages are mapped as the search reaches them), so this is
+    /// also how the table is cleared: writing zeros over gigabytes took seconds.
+    fn replace_table(&mut self, mb: usize) {
+        self.wait_idle();
+        self.current = None;
+        self.tt = Arc::new(TranspositionTable::new(1));
+        self.tt = Arc::new(TranspositionTable::new(mb));
+    }
+
     /// Sets `Hash` (MB), `Threads`, `Move Overhead` (ms), `MultiPV`, or presses `Clear Hash`.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
-        self.wait();
+        self.wait_idle();
         let number = |lo: usize, hi: usize| -> Result<usize, String> {
             let n: usize = value
                 .trim()
@@ -182,18 +244,30 @@ impl Engine {
         };
         match name.to_ascii_lowercase().as_str() {
             "hash" => {
-                self.options.hash_mb = number(1, MAX_HASH_MB)?;
-                self.tt = Arc::new(TranspositionTable::new(self.options.hash_mb));
+                let mb = number(1, MAX_HASH_MB)?;
+                if mb != self.options.hash_mb {
+                    self.options.hash_mb = mb;
+                    self.replace_table(mb);
+                }
             }
             "threads" => {
-                self.options.threads = number(1, 256)?;
-                self.pool = ThreadPool::new(self.options.threads);
+                let n = number(1, MAX_THREADS)?;
+                if n != self.pool.size() {
+                    self.pool = ThreadPool::new(n);
+                }
+                self.options.threads = self.pool.size().max(1);
+                if self.pool.size() < n {
+                    return Err(format!(
+                        "Threads: the system gave only {} of {n} threads",
+                        self.pool.size()
+                    ));
+                }
             }
             "move overhead" => {
                 self.options.move_overhead = Duration::from_millis(number(0, 10_000)? as u64)
             }
             "multipv" => self.options.multipv = number(1, 256)?,
-            "clear hash" => self.tt.clear(),
+            "clear hash" => self.replace_table(self.options.hash_mb),
             _ => return Err(format!("unknown option '{name}'")),
         }
         Ok(())
@@ -217,8 +291,7 @@ impl Engine {
 
     /// Forgets what earlier games taught the table.
     pub fn new_game(&mut self) {
-        self.wait();
-        self.tt.clear();
+        self.replace_table(self.options.hash_mb);
         with_state!(mut self, s => s.game = Game::new(Position::start(s.variant)));
     }
 
@@ -281,10 +354,16 @@ impl Engine {
 
     /// Starts a search on the search threads and returns at once. The sink receives progress and,
     /// at the end, the best move; `wait` returns the report.
+    ///
+    /// If the main search thread panics (or no search thread could be started), the sink hears
+    /// of it through `on_error` and still gets a `bestmove`: the table's move for the root if it
+    /// is legal, else the first legal move. The game goes on.
     pub fn go(&mut self, limits: Limits, sink: Arc<dyn SearchSink>) {
         self.wait();
-        self.stop.store(false, Ordering::Relaxed);
-        self.tt.new_search();
+        let stop = Arc::new(AtomicBool::new(false));
+        self.stop = Arc::clone(&stop);
+        let tt = Arc::clone(&self.tt);
+        tt.new_search();
         let (tx, rx) = channel();
         self.pending = Some(rx);
         let threads = self.pool.size();
@@ -295,29 +374,54 @@ impl Engine {
             let job = Arc::new(s.job(multipv, &limits.searchmoves));
             let side = job.root.side_to_move();
             let shared = Arc::new(crate::search::worker_shared(
-                Arc::clone(&self.tt),
-                Arc::clone(&self.stop),
-                threads,
+                tt,
+                stop,
+                threads.max(1),
                 Instant::now(),
                 budget(&limits, side, overhead),
                 limits.clone(),
+                self.pool.gate(),
             ));
             self.current = Some(Arc::clone(&shared));
+            let mut main_started = false;
             for i in (0..threads).rev() {
                 let job = Arc::clone(&job);
                 let shared = Arc::clone(&shared);
                 let sink = Arc::clone(&sink);
                 let tx = Arc::clone(&tx);
-                self.pool.execute(i, move || {
-                    let result = run_search(&job, &shared, i, Some(&*sink));
-                    if let Some(result) = result {
-                        let report = crate::search::make_report(&job.root, &result, &shared);
-                        sink.on_bestmove(&report);
-                        if let Some(tx) = tx.lock().unwrap_or_else(|e| e.into_inner()).take() {
-                            let _ = tx.send(report);
+                main_started = self.pool.execute(i, move || {
+                    let run = catch_unwind(AssertUnwindSafe(|| {
+                        inject(if i == 0 { "search" } else { "helper" });
+                        run_search(&job, &shared, i, Some(&*sink))
+                    }));
+                    let report = match run {
+                        Ok(Some(result)) => crate::search::make_report(&job.root, &result, &shared),
+                        Ok(None) => return,
+                        Err(payload) => {
+                            let msg = panic_message(&*payload);
+                            log::error!("search thread {i} panicked: {msg}");
+                            if i > 0 {
+                                return; // The main thread searches on without this helper.
+                            }
+                            shared.stop.store(true, Ordering::Relaxed);
+                            sink.on_error(&format!("the search failed ({msg}); playing a fallback move"));
+                            fallback_report(&job, &shared)
                         }
+                    };
+                    sink.on_bestmove(&report);
+                    if let Some(tx) = tx.lock().unwrap_or_else(|e| e.into_inner()).take() {
+                        let _ = tx.send(report);
                     }
                 });
+            }
+            if !main_started {
+                shared.stop.store(true, Ordering::Relaxed);
+                sink.on_error("no search thread could be started; playing a fallback move");
+                let report = fallback_report(&job, &shared);
+                sink.on_bestmove(&report);
+                if let Some(tx) = tx.lock().unwrap_or_else(|e| e.into_inner()).take() {
+                    let _ = tx.send(report);
+                }
             }
         });
     }
@@ -340,10 +444,18 @@ impl Engine {
         self.pending.is_some()
     }
 
-    /// Waits for the running search (if any) and returns its report.
+    /// Waits for the running search's main thread (if a search runs) and returns its report.
+    /// Helper threads may still be winding down; the next search queues behind them.
     pub fn wait(&mut self) -> Option<SearchReport> {
         let rx = self.pending.take()?;
         let report = rx.recv().ok();
+        self.current = None;
+        report
+    }
+
+    /// Waits for the running search and for every search thread to be idle.
+    fn wait_idle(&mut self) -> Option<SearchReport> {
+        let report = self.wait();
         self.pool.wait_idle();
         report
     }
@@ -359,5 +471,39 @@ impl Engine {
             nodes: 0,
             time: Duration::ZERO,
         })
+    }
+}
+
+impl Drop for Engine {
+    /// A search still running is told to stop; its threads end by themselves (the pool does
+    /// not wait for them), so dropping an engine, and `quit`, take no time.
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// The report of a search whose main thread failed: the table's move for the root when it is
+/// legal (and among the moves searched), else the first legal move.
+fn fallback_report<B: Bits>(job: &SearchJob<B>, shared: &crate::search::Shared) -> SearchReport {
+    let mut list = MoveList::new();
+    generate_legal(&job.root, &mut list);
+    let allowed: Vec<MoveEntry<B>> = list
+        .iter()
+        .copied()
+        .filter(|e| job.root_filter.as_ref().is_none_or(|f| f.contains(&e.mv)))
+        .collect();
+    let table_move = shared
+        .tt
+        .probe(job.root.key())
+        .and_then(|hit| hit.mv)
+        .and_then(|mv| allowed.iter().find(|e| e.mv == mv));
+    let best = table_move.or(allowed.first());
+    SearchReport {
+        best: best.map(|e| render(&job.root, e)),
+        ponder: None,
+        score: Score::Cp(0),
+        depth: 0,
+        nodes: shared.total_nodes(),
+        time: shared.start.elapsed(),
     }
 }

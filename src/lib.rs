@@ -5,8 +5,10 @@
 //! mechanic), `movegen`, `notation`, `perft`, `game` (history and game end).
 
 pub mod board;
+pub mod console;
 pub mod display;
 pub mod engine;
+pub mod fault;
 pub mod game;
 pub mod matchplay;
 pub mod movegen;

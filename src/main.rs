@@ -41,8 +41,8 @@ enum Command {
         /// Print the count below each root move.
         #[arg(long)]
         divide: bool,
-        /// Threads for the root split (1 = no split).
-        #[arg(long, default_value_t = 1)]
+        /// Threads for the root split (1 = no split; at most 256).
+        #[arg(long, default_value_t = 1, value_parser = threads_arg)]
         threads: usize,
         /// Share the counts of transposed subtrees in a cache of this many MB (0 = none). Faster
         /// for deep counts; a cache hit trusts the 64-bit position key.
@@ -87,9 +87,9 @@ enum Command {
         #[arg(long)]
         depth: Option<u32>,
         /// Seconds to think (default 5 when no depth is given).
-        #[arg(long)]
+        #[arg(long, value_parser = seconds_arg)]
         time: Option<f64>,
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = threads_arg)]
         threads: usize,
         /// Transposition table size in MB.
         #[arg(long, default_value_t = 64)]
@@ -118,7 +118,7 @@ enum Command {
         /// Seed of the random lines; the book depends on it alone, not on the threads.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        #[arg(long, default_value_t = 1)]
+        #[arg(long, default_value_t = 1, value_parser = threads_arg)]
         threads: usize,
         /// Write the EPD to this file instead of stdout.
         #[arg(long)]
@@ -128,11 +128,48 @@ enum Command {
 
 mod commands;
 
+/// The longest think `analyze --time` takes: a year.
+const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
+
+/// `--time`: seconds, a finite number from 0 to a year.
+fn seconds_arg(text: &str) -> Result<f64, String> {
+    let s: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a number of seconds"))?;
+    if s.is_finite() && (0.0..=MAX_SECONDS).contains(&s) {
+        Ok(s)
+    } else {
+        Err(format!(
+            "'{text}' is outside 0..{MAX_SECONDS} seconds (a year)"
+        ))
+    }
+}
+
+/// `--threads`: 1 to 256, as the protocols' `Threads` option; a warning on stderr when they are
+/// more than the cores.
+fn threads_arg(text: &str) -> Result<usize, String> {
+    let n: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{text}' is not a thread count"))?;
+    if !(1..=menagerie::engine::MAX_THREADS).contains(&n) {
+        return Err(format!(
+            "{n} is outside 1..{}",
+            menagerie::engine::MAX_THREADS
+        ));
+    }
+    if let Some(w) = menagerie::engine::threads_warning(n) {
+        log::warn!("{w}");
+    }
+    Ok(n)
+}
+
 fn finish(result: Result<(), String>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            menagerie::console::error(&e);
             ExitCode::FAILURE
         }
     }
@@ -142,7 +179,26 @@ fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
         .target(env_logger::Target::Stderr)
         .init();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) {
+                menagerie::out!("{}", e.render());
+                return ExitCode::SUCCESS;
+            }
+            // One line: clap's own message without its usage and hint lines.
+            let text = e.render().to_string();
+            let first = text.lines().next().unwrap_or("bad arguments");
+            menagerie::console::error(first.trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
     let Some(command) = cli.command else {
         menagerie::protocol::run(None);
         return ExitCode::SUCCESS;
@@ -159,7 +215,7 @@ fn main() -> ExitCode {
         Command::Variants => {
             for (name, summary, built) in CATALOGUE {
                 let mark = if *built { "" } else { "  [not built yet]" };
-                println!("{name:<24} {summary}{mark}");
+                menagerie::outln!("{name:<24} {summary}{mark}");
             }
             ExitCode::SUCCESS
         }
@@ -213,9 +269,9 @@ fn main() -> ExitCode {
             cache_mb,
         } => {
             let Some(v) = variants::lookup(&variant) else {
-                eprintln!(
-                    "error: unknown or not yet playable variant '{variant}' (see `menagerie variants`)"
-                );
+                menagerie::console::error(&format!(
+                    "unknown or not yet playable variant '{variant}' (see `menagerie variants`)"
+                ));
                 return ExitCode::FAILURE;
             };
             let args = PerftArgs {
@@ -229,13 +285,7 @@ fn main() -> ExitCode {
                 AnyVariant::Narrow(v) => run_perft(v, &args),
                 AnyVariant::Wide(v) => run_perft(v, &args),
             };
-            match result {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => {
-                    eprintln!("error: {e}");
-                    ExitCode::FAILURE
-                }
-            }
+            finish(result)
         }
     }
 }
@@ -267,7 +317,7 @@ fn run_perft<B: Bits>(v: &'static Variant<B>, args: &PerftArgs) -> Result<(), St
                 .collect();
             rows.sort();
             for (m, n) in &rows {
-                println!("{m}: {n}");
+                menagerie::outln!("{m}: {n}");
             }
             rows.iter().map(|r| r.1).sum()
         } else if args.cache_mb > 0 {
@@ -279,8 +329,8 @@ fn run_perft<B: Bits>(v: &'static Variant<B>, args: &PerftArgs) -> Result<(), St
         }
     });
     let secs = start.elapsed().as_secs_f64();
-    println!("perft {} {} nodes {}", v.name, args.depth, nodes);
-    println!(
+    menagerie::outln!("perft {} {} nodes {}", v.name, args.depth, nodes);
+    menagerie::outln!(
         "time {:.3} s, {:.1} M nodes/s, threads {}",
         secs,
         nodes as f64 / secs.max(1e-9) / 1e6,

@@ -390,6 +390,48 @@ fn t14_frozen_pass_at_once() {
     );
 }
 
+/// Issue 13 item 11: when the engine's move freezes a person's army, the person is told once
+/// what happened and how to pass; an engine opponent (`computer`) is not.
+#[test]
+fn t14b_a_frozen_person_is_told_how_to_pass() {
+    for computer in [false, true] {
+        let mut e = start();
+        shock(&mut e, "4k3/8/8/8/8/8/3g4/3QK3 w - - 0 1");
+        if computer {
+            e.send("computer");
+        }
+        send_all(&mut e, &["sd 3", "go"]);
+        let l = e.expect_line(move_pred(), secs(10));
+        assert!(
+            l == "move d1d2" || l == "move e1d2",
+            "the General is taken: {}",
+            e.dump()
+        );
+        let after = sync(&mut e);
+        let told: Vec<&String> = after.iter().filter(|l| l.starts_with("telluser")).collect();
+        if computer {
+            assert!(told.is_empty(), "{}", e.dump());
+        } else {
+            assert_eq!(told.len(), 1, "{}", e.dump());
+            assert!(
+                told[0].contains("frozen") && told[0].contains("clock"),
+                "{}",
+                told[0]
+            );
+            assert!(told[0].contains("@@@@"), "{}", told[0]);
+        }
+        // The person passes; the engine moves again and says nothing more.
+        e.send("usermove @@@@");
+        e.expect_line(move_pred(), secs(10));
+        let after = sync(&mut e);
+        assert!(
+            !after.iter().any(|l| l.starts_with("telluser")),
+            "{}",
+            e.dump()
+        );
+    }
+}
+
 #[test]
 fn t15a_pass_by_usermove() {
     let mut e = start();

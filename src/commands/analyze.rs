@@ -35,7 +35,7 @@ impl SearchSink for Printer {
         } else {
             String::new()
         };
-        println!(
+        menagerie::outln!(
             "{line}depth {:>2}/{:<2} score {:>7}  nodes {:>10}  {:>6.2} Mn/s  {:>6.2}s  {}",
             i.depth,
             i.seldepth,
@@ -55,9 +55,9 @@ pub fn run(a: &AnalyzeArgs) -> Result<(), String> {
     engine.set_option("Threads", &a.threads.to_string())?;
     engine.set_option("MultiPV", &a.multipv.to_string())?;
     engine.set_position(a.fen.as_deref(), &a.moves)?;
-    println!("{}", engine.board_text());
+    menagerie::outln!("{}", engine.board_text());
     if let Some(o) = engine.outcome() {
-        println!("game over: {} {{{}}}", o.result(), o.reason());
+        menagerie::outln!("game over: {} {{{}}}", o.result(), o.reason());
         return Ok(());
     }
     let limits = match (a.depth, a.time) {
@@ -76,7 +76,7 @@ pub fn run(a: &AnalyzeArgs) -> Result<(), String> {
     };
     let report = engine.search_sync(limits, Arc::new(Printer));
     match report.best {
-        Some(best) => println!(
+        Some(best) => menagerie::outln!(
             "best move: {best}{}  (score {}, depth {}, {} nodes, {:.2}s)",
             report
                 .ponder
@@ -87,7 +87,7 @@ pub fn run(a: &AnalyzeArgs) -> Result<(), String> {
             report.nodes,
             report.time.as_secs_f64()
         ),
-        None => println!("no legal move"),
+        None => menagerie::outln!("no legal move"),
     }
     Ok(())
 }

@@ -33,17 +33,17 @@ pub fn run(depth: u32) -> Result<(), String> {
             };
             nodes += engine.search_sync(limits, Arc::new(NullSink)).nodes;
         }
-        println!(
+        menagerie::outln!(
             "{name:<24} {nodes:>12} nodes {:>8} ms",
             began.elapsed().as_millis()
         );
         total_nodes += nodes;
     }
     let secs = start.elapsed().as_secs_f64();
-    println!("===========================");
-    println!("Total time (ms) : {}", (secs * 1000.0) as u64);
-    println!("Nodes searched  : {total_nodes}");
-    println!(
+    menagerie::outln!("===========================");
+    menagerie::outln!("Total time (ms) : {}", (secs * 1000.0) as u64);
+    menagerie::outln!("Nodes searched  : {total_nodes}");
+    menagerie::outln!(
         "Nodes/second    : {}",
         (total_nodes as f64 / secs.max(1e-9)) as u64
     );

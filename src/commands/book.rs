@@ -245,7 +245,7 @@ pub fn run(args: &BookArgs) -> Result<(), String> {
         select_depth: defaults.select_depth,
     };
     let threads = args.threads.max(1);
-    eprintln!(
+    menagerie::console::note(&format!(
         "book: {} positions of {}, plies {}-{}, margin {} cp, {} nodes, seed {}, {} threads",
         args.count,
         variant.name(),
@@ -255,7 +255,7 @@ pub fn run(args: &BookArgs) -> Result<(), String> {
         settings.nodes,
         settings.seed,
         threads
-    );
+    ));
     let started = Instant::now();
     let (found, tally) = generate(&settings, args.count, threads)?;
 
@@ -273,19 +273,19 @@ pub fn run(args: &BookArgs) -> Result<(), String> {
     match &args.out {
         Some(path) => std::fs::write(path, &text)
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?,
-        None => print!("{text}"),
+        None => menagerie::out!("{text}"),
     }
     let secs = started.elapsed().as_secs_f64();
     let kept = found.len().max(1) as f64;
     let mean_abs = found.iter().map(|f| f64::from(f.cp.abs())).sum::<f64>() / kept;
     let mean_depth = found.iter().map(|f| f64::from(f.depth)).sum::<f64>() / kept;
-    eprintln!("book: {}", tally.summary());
-    eprintln!(
+    menagerie::console::note(&format!("book: {}", tally.summary()));
+    menagerie::console::note(&format!(
         "book: {} positions in {secs:.1} s, {:.1}% of candidates kept, mean |score| {mean_abs:.1} \
          cp, mean depth {mean_depth:.1}",
         found.len(),
         100.0 * found.len() as f64 / tally.candidates.max(1) as f64
-    );
+    ));
     if found.len() < args.count {
         return Err(format!(
             "only {} of {} positions found before giving up; widen --margin or --plies",
@@ -357,12 +357,12 @@ fn generate(
         }
         if last_report.elapsed().as_secs() >= 10 || found.len() == count {
             last_report = Instant::now();
-            eprintln!(
+            menagerie::console::note(&format!(
                 "book: {}/{count} after {:.0} s; {}",
                 found.len(),
                 started.elapsed().as_secs_f64(),
                 tally.summary()
-            );
+            ));
         }
     }
     Ok((found, tally))

@@ -220,7 +220,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
 pub fn play_match(args: &MatchArgs) -> Result<MatchSummary, String> {
     let plan = Arc::new(make_plan(args)?);
     let concurrency = args.concurrency.clamp(1, plan.games);
-    println!(
+    crate::outln!(
         "Match: {} games of {} at {}, openings: {}, seed {}, concurrency {}",
         plan.games,
         plan.variant.name(),
@@ -231,9 +231,13 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchSummary, String> {
     );
     if let Some(params) = &plan.sprt {
         let (lower, upper) = params.bounds();
-        println!(
+        crate::outln!(
             "SPRT: elo0 {} elo1 {} alpha {} beta {} ({:?} Elo), LLR bounds ({lower:.2}, {upper:.2})",
-            params.elo0, params.elo1, params.alpha, params.beta, params.model
+            params.elo0,
+            params.elo1,
+            params.alpha,
+            params.beta,
+            params.model
         );
     }
     let ctx = PgnContext {
@@ -293,7 +297,7 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchSummary, String> {
             [record.black.clone(), record.white.clone()]
         };
         summary.progress = scored.progress;
-        println!(
+        crate::outln!(
             "Game {}/{} ({} vs {}): {} {{{}}} after {} plies",
             record.round,
             plan.games,
@@ -304,16 +308,16 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchSummary, String> {
             record.moves.len()
         );
         summary.records.push(record);
-        println!("{}", score_line(&summary));
+        crate::outln!("{}", score_line(&summary));
         if scored.pair_done
             && plan.sprt.is_some()
             && (scored.decided_now || !summary.progress.decided())
         {
-            println!("{}", summary.progress.pair_line());
+            crate::outln!("{}", summary.progress.pair_line());
         }
         if scored.decided_now {
             // Games under way finish and are recorded; no new one starts.
-            println!("{}", summary.progress.sprt_line().unwrap_or_default());
+            crate::outln!("{}", summary.progress.sprt_line().unwrap_or_default());
         }
         if let Some(file) = pgn_file.as_mut() {
             let text = pgn::game_pgn(&ctx, summary.records.last().expect("just pushed"));
@@ -328,10 +332,10 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchSummary, String> {
     if let Some(e) = fatal {
         return Err(e);
     }
-    println!("Finished match");
-    println!("{}", score_line(&summary));
+    crate::outln!("Finished match");
+    crate::outln!("{}", score_line(&summary));
     for line in summary.progress.final_lines() {
-        println!("{line}");
+        crate::outln!("{line}");
     }
     Ok(summary)
 }

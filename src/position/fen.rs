@@ -5,8 +5,8 @@
 use std::fmt;
 
 use super::Position;
-use crate::board::{Bits, Color, Piece, Square};
-use crate::variants::Variant;
+use crate::board::{Bits, Color, Piece, PieceKind, Square};
+use crate::variants::{Barred, Variant};
 
 /// Why a FEN was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -143,27 +143,24 @@ impl<B: Bits> Position<B> {
     }
 
     /// The kind of a board or hand letter. `+X` is the promoted form of X where the variant
-    /// names one (none does yet).
-    fn letter_kind(
-        &self,
-        letter: char,
-        promoted: bool,
-    ) -> Result<crate::board::PieceKind, FenError> {
-        if promoted {
-            return err(format!(
-                "'+{letter}' is not a piece of {}",
-                self.variant.name
-            ));
-        }
+    /// names one (Exciting's `+S` and `+M`, rules/README.md §3). A kind of the family's table that
+    /// this member does not have is not one of its pieces.
+    fn letter_kind(&self, letter: char, promoted: bool) -> Result<PieceKind, FenError> {
+        let v = self.variant;
+        let plus = if promoted { "+" } else { "" };
         if !letter.is_ascii_alphabetic() {
-            return err(format!("'{letter}' is not a piece letter"));
+            return err(format!("'{plus}{letter}' is not a piece letter"));
         }
-        self.variant.kind_of_letter(letter).ok_or_else(|| {
-            FenError(format!(
-                "'{letter}' is not a piece of {}",
-                self.variant.name
-            ))
-        })
+        let kind = if promoted {
+            let up = letter.to_ascii_uppercase();
+            v.promoted_letters.iter().find(|p| p.0 == up).map(|p| p.1)
+        } else {
+            v.kind_of_letter(letter)
+        };
+        match kind {
+            Some(k) if !v.absent_kinds.contains(&k) => Ok(k),
+            _ => err(format!("'{plus}{letter}' is not a piece of {}", v.name)),
+        }
     }
 
     fn read_hand(&mut self, hand: &str) -> Result<(), FenError> {
@@ -217,15 +214,19 @@ impl<B: Bits> Position<B> {
                     ))
                 })?;
             let cs = &v.castles[index];
-            // A right whose king or rook is not at home cannot be used; GUIs send such fields
-            // (KQkq by habit), so it is dropped rather than refused.
-            if self.piece_at(cs.king_from) == Piece::new(cs.color, v.king)
-                && self.piece_at(cs.rook_from) == Piece::new(cs.color, cs.rook)
+            // A right is lost when its king or rook leaves home, so it cannot stand without them.
+            if self.piece_at(cs.king_from) != Piece::new(cs.color, v.king)
+                || self.piece_at(cs.rook_from) != Piece::new(cs.color, cs.rook)
             {
-                self.castling |= 1 << index;
-            } else {
-                log::debug!("castling right '{c}' dropped: king or rook not at home");
+                let color = cs.color.name().to_lowercase();
+                return err(format!(
+                    "castling right '{c}' needs the {color} king on {} and a {color} {} on {}",
+                    v.geometry.square_name(cs.king_from),
+                    v.kinds[cs.rook.index()].name.to_lowercase(),
+                    v.geometry.square_name(cs.rook_from)
+                ));
             }
+            self.castling |= 1 << index;
         }
         Ok(())
     }
@@ -234,31 +235,63 @@ impl<B: Bits> Position<B> {
         if field == "-" {
             return Ok(());
         }
-        let g = &self.variant.geometry;
+        let v = self.variant;
+        let g = &v.geometry;
         let sq = g.parse_square(field).ok_or_else(|| {
             FenError(format!("e.p. field '{field}' is not a square of the board"))
         })?;
-        let Some(pawn) = self.variant.pawn else {
+        // Games without e.p. (Combined Arms, Pawnier) ignore the field: XBoard writes one after
+        // their pawns' double steps all the same (PROTOCOL.md 1.3).
+        let Some(pawn) = v.pawn.filter(|_| v.flags.en_passant) else {
             return Ok(());
         };
-        if !self.variant.flags.en_passant {
-            return Ok(());
-        }
-        // The square just skipped: on the mover's third rank, with the mover's pawn in front of it
-        // and the square itself empty. Anything else is a stale field and is ignored.
+        // The square a pawn of the side that just moved has skipped with a double step from its
+        // double-step zone: that start square and the skipped one are empty, the pawn stands
+        // beyond. Whether a capture is possible does not matter (§3: both habits are read).
         let mover = self.side.flip();
+        let who = mover.name().to_lowercase();
+        let bad = |why: String| err(format!("e.p. square {}: {why}", g.square_name(sq)));
         let dr = if mover == Color::White { 1 } else { -1 };
-        let in_front = g.offset(sq, 0, dr);
-        let behind = g.offset(sq, 0, -dr);
-        let ok = g.relative_rank(sq, mover) == 2
-            && self.piece_at(sq).is_none()
-            && in_front.is_some_and(|s| self.piece_at(s) == Piece::new(mover, pawn))
-            && behind.is_some_and(|s| self.piece_at(s).is_none());
-        if ok {
-            self.ep = Some(sq);
-        } else {
-            log::debug!("e.p. field '{field}' ignored: no pawn just double-stepped past it");
+        let from = g
+            .offset(sq, 0, -dr)
+            .filter(|&s| v.double_step_zone[mover.index()].has(s));
+        let Some(from) = from else {
+            return bad(format!(
+                "with {} to move it must be a square a {who} pawn's double step skips",
+                self.side.name()
+            ));
+        };
+        if !self.piece_at(sq).is_none() {
+            return bad("the square is occupied".into());
         }
+        if !self.piece_at(from).is_none() {
+            return bad(format!(
+                "{} is occupied, so no pawn has just left it",
+                g.square_name(from)
+            ));
+        }
+        let beyond = g.offset(sq, 0, dr);
+        let there = beyond.map(|to| self.piece_at(to));
+        if there != Some(Piece::new(mover, pawn)) {
+            // Shock Troops 1.3.3: the Ninja Pawn's double step gives no e.p. right.
+            if let Some(j) = v
+                .sidestep_pawn
+                .filter(|&j| there == Some(Piece::new(mover, j)))
+            {
+                return bad(format!(
+                    "a {}'s double step gives no e.p. right",
+                    v.kinds[j.index()].name.to_lowercase()
+                ));
+            }
+            return bad(match beyond {
+                Some(to) => format!(
+                    "no {who} pawn on {} that could just have double-stepped past it",
+                    g.square_name(to)
+                ),
+                None => format!("no {who} pawn can have double-stepped past it"),
+            });
+        }
+        self.ep = Some(sq);
         Ok(())
     }
 
@@ -273,17 +306,26 @@ impl<B: Bits> Position<B> {
                 n => return err(format!("{} has {n} kings", c.name())),
             }
         }
-        for p in [v.pawn, v.sidestep_pawn].into_iter().flatten() {
+        for &(kind, zone) in &v.barred {
             for c in Color::BOTH {
-                let first = g.relative_rank_mask(c, 0);
-                if (self.pieces(c, p) & (v.promotion_zone[c.index()] | first)).any() {
+                let on = self.pieces(c, kind) & v.barred_squares(c, zone);
+                if let Some(sq) = on.iter().next() {
                     return err(format!(
-                        "a {} pawn stands on its first or last rank",
-                        c.name().to_lowercase()
+                        "a {} {} on {}: {}",
+                        c.name().to_lowercase(),
+                        v.kinds[kind.index()].name.to_lowercase(),
+                        g.square_name(sq),
+                        match zone {
+                            Barred::FirstRank => "it never stands on its first rank",
+                            Barred::PromotionZone => "it must promote on arriving there",
+                            Barred::LastRank => "it must promote on reaching its last rank",
+                            Barred::LightSquares => "it only ever stands on dark squares",
+                        }
                     ));
                 }
             }
         }
+        self.validate_hands()?;
         let them = self.side.flip();
         if let Some(k) = self.king_square(them)
             && self.is_attacked(k, self.side)
@@ -297,6 +339,92 @@ impl<B: Bits> Position<B> {
         }
         if self.frozen && !v.flags.shock {
             return err("'frozen' is only a field of Shock Chess");
+        }
+        // Shock Chess 2.3.1: a frozen side moves after a General capture, not after a double step.
+        if self.frozen
+            && let Some(sq) = self.ep
+        {
+            return err(format!(
+                "e.p. square {}: the side to move is frozen, so the last move captured a \
+                 General and was no double step",
+                g.square_name(sq)
+            ));
+        }
+        Ok(())
+    }
+
+    /// Pieces in hand come from a supply (rules/README.md §3: a FEN that breaks the rules is
+    /// refused). Without re-entry nothing ever joins a hand, so a hand never holds more of a kind
+    /// than it starts with (Shock Troops 1.1 and ST-10, Pawnier A-P11). With re-entry (Exciting
+    /// II.2.8) every captured piece of the kinds that join a hand as it (S and V) goes to the
+    /// captor's hand, so the hands hold at most those of the start and those made by promotion
+    /// (one per promoting piece gone) that are not on the board. Pieces on the board are not
+    /// counted for their own sake, as in every variant.
+    fn validate_hands(&self) -> Result<(), FenError> {
+        let v = self.variant;
+        let name = |k: PieceKind| v.kinds[k.index()].name.to_lowercase();
+        let count = |c: Color, k: PieceKind| {
+            self.pieces(c, k).count() as i32 + i32::from(self.hand_count(c, k))
+        };
+        let at_start = |c: Color, k: PieceKind| {
+            i32::from(v.start_board[c.index()][k.index()] + v.start_hand[c.index()][k.index()])
+        };
+        for &k in &v.hand_kinds {
+            let mut pool: Vec<PieceKind> = (0..v.kinds.len())
+                .map(|i| PieceKind(i as u8))
+                .filter(|&j| v.to_hand[j.index()] == Some(k))
+                .collect();
+            if pool.is_empty() {
+                for c in Color::BOTH {
+                    let (n, start) = (self.hand_count(c, k), v.start_hand[c.index()][k.index()]);
+                    if n > start {
+                        return err(format!(
+                            "{} has {n} {}s in hand, more than the {start} of the start \
+                             position (nothing ever joins a hand in {})",
+                            c.name(),
+                            name(k),
+                            v.name
+                        ));
+                    }
+                }
+                continue;
+            }
+            if !pool.contains(&k) {
+                pool.push(k);
+            }
+            let in_hands: i32 = Color::BOTH
+                .iter()
+                .map(|&c| i32::from(self.hand_count(c, k)))
+                .sum();
+            if in_hands == 0 {
+                continue;
+            }
+            let (mut on_board, mut start, mut promoted) = (0, 0, 0);
+            for c in Color::BOTH {
+                for &p in &pool {
+                    on_board += self.pieces(c, p).count() as i32;
+                    start += at_start(c, p);
+                }
+                if pool.iter().any(|p| v.promotion_kinds.contains(p)) {
+                    for p in v.promoting_kinds() {
+                        promoted += (at_start(c, p) - count(c, p)).max(0);
+                    }
+                }
+            }
+            if in_hands + on_board > start + promoted {
+                let names = pool
+                    .iter()
+                    .map(|&p| format!("{}s", name(p)))
+                    .collect::<Vec<_>>()
+                    .join(" and ");
+                return err(format!(
+                    "the hands hold {in_hands} {}s, but at most {} can be off the board: the \
+                     game has {start} {names} at the start and {promoted} made by promotion, and \
+                     {on_board} are on the board",
+                    name(k),
+                    (start + promoted - on_board).max(0)
+                ));
+            }
         }
         Ok(())
     }

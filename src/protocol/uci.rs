@@ -12,8 +12,9 @@ use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use super::Output;
-use crate::engine::{Engine, MAX_HASH_MB};
+use super::{Input, MAX_LINE_BYTES, Output, printable};
+use crate::engine::{Engine, MAX_HASH_MB, MAX_THREADS, hash_mb_allowed, threads_warning};
+use crate::fault::{inject_command, panic_message};
 use crate::game::Outcome;
 use crate::search::{Info, Limits, SearchReport, SearchSink};
 use crate::variants::xboard::uci_pocket_and_template;
@@ -24,19 +25,27 @@ const MAX_MS: u64 = 1_000_000_000;
 
 /// Speaks UCI on `input` / `out` until `quit` or end of input. `first` is the line that chose
 /// the protocol (normally `uci`), still to be answered.
-pub fn run(input: Receiver<String>, out: Output, first: Option<String>) {
+pub fn run(input: Receiver<Input>, out: Output, first: Option<String>) {
     let mut uci = Uci::new(out);
     if let Some(line) = first
-        && !uci.command(&line)
+        && !uci.handle(&line)
     {
         return;
     }
-    while let Ok(line) = input.recv() {
-        if !uci.command(&line) {
-            return;
+    while let Ok(input) = input.recv() {
+        match input {
+            Input::Line(line) => {
+                if !uci.handle(&line) {
+                    return;
+                }
+            }
+            Input::TooLong(_) => uci.say(&format!(
+                "info string error: an input line longer than {MAX_LINE_BYTES} bytes was ignored"
+            )),
         }
     }
-    uci.finish_search();
+    // End of input: a running search is told to stop and left to end by itself (dropping the
+    // engine does that).
 }
 
 /// What the search thread prints through.
@@ -81,6 +90,11 @@ impl SearchSink for UciSink {
     fn on_info(&self, info: &Info) {
         self.out.line(&info_line(info));
         self.scored.store(true, Ordering::Relaxed);
+    }
+
+    fn on_error(&self, message: &str) {
+        log::error!("{message}");
+        self.out.line(&format!("info string error: {message}"));
     }
 
     fn on_bestmove(&self, report: &SearchReport) {
@@ -160,14 +174,6 @@ fn is_pass(token: &str) -> bool {
     matches!(token, "0000" | "@@@@" | "--" | "pass" | "null")
 }
 
-/// Megabytes of memory the machine can still give, when the system says (Linux).
-fn available_mb() -> Option<usize> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
-    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024)
-}
-
 struct Uci {
     engine: Engine,
     out: Output,
@@ -196,6 +202,27 @@ impl Uci {
                 sink.release();
             }
             self.engine.wait();
+        }
+    }
+
+    /// Handles one line; false on `quit`. A panic while handling it is reported (stderr has
+    /// the panic message too) and the engine goes on from the state the command left.
+    fn handle(&mut self, line: &str) -> bool {
+        let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            inject_command(line);
+            self.command(line)
+        }));
+        match run {
+            Ok(go_on) => go_on,
+            Err(payload) => {
+                let msg = panic_message(&*payload);
+                log::error!("internal error on input line {line:?}: {msg}");
+                self.say(&format!(
+                    "info string error: internal error while handling '{}': {msg}",
+                    printable(line.trim())
+                ));
+                true
+            }
         }
     }
 
@@ -241,13 +268,10 @@ impl Uci {
                     }
                 }
             }
-            "quit" => {
-                self.finish_search();
-                return false;
-            }
+            "quit" => return false,
             _ => {
-                log::warn!("unknown command: {line}");
-                self.say(&format!("info string unknown command: {word}"));
+                log::warn!("unknown command: {}", printable(line));
+                self.say(&format!("info string unknown command: {}", printable(word)));
             }
         }
         true
@@ -265,7 +289,9 @@ impl Uci {
         self.say(&format!(
             "option name Hash type spin default 64 min 1 max {MAX_HASH_MB}"
         ));
-        self.say("option name Threads type spin default 1 min 1 max 256");
+        self.say(&format!(
+            "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
+        ));
         self.say("option name MultiPV type spin default 1 min 1 max 64");
         self.say("option name Move Overhead type spin default 30 min 0 max 5000");
         self.say("option name Ponder type check default false");
@@ -298,16 +324,23 @@ impl Uci {
                 return;
             }
             "ponder" | "uci_analysemode" | "uci_chess960" | "uci_showwdl" => Ok(()),
-            "hash" => {
-                let free = available_mb().unwrap_or(usize::MAX);
-                match value.trim().parse::<usize>() {
-                    Ok(n) if n > free / 2 && n > 64 => Err(format!(
-                        "Hash: {n} MB is more than this machine can spare ({free} MB available)"
-                    )),
-                    _ => self.engine.set_option("Hash", &value),
+            "hash" => match saturating(value.trim()) {
+                Some(n) => {
+                    let (mb, why) = hash_mb_allowed(n.max(0) as u64);
+                    if let Some(why) = why {
+                        self.say(&format!("info string {why}"));
+                    }
+                    self.engine.set_option("Hash", &mb.to_string())
                 }
-            }
-            "threads" => checked(256).and_then(|_| self.engine.set_option("Threads", &value)),
+                None => Err(format!("Hash: '{value}' is not a number")),
+            },
+            "threads" => checked(MAX_THREADS).and_then(|_| {
+                let n = value.trim().parse::<usize>().unwrap_or(1);
+                if let Some(w) = threads_warning(n) {
+                    self.say(&format!("info string warning: {w}"));
+                }
+                self.engine.set_option("Threads", &value)
+            }),
             "multipv" => checked(64).and_then(|_| self.engine.set_option("MultiPV", &value)),
             "move overhead" => {
                 checked(5000).and_then(|_| self.engine.set_option("Move Overhead", &value))
@@ -404,15 +437,35 @@ impl Uci {
     }
 }
 
-/// The limits of a `go` command. Unknown tokens and unreadable numbers are skipped.
+/// An integer, saturated at the ends of `i64` when it has too many digits; `None` when the
+/// token is not an integer at all.
+fn saturating(t: &str) -> Option<i64> {
+    let (negative, digits) = match t.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(
+        t.parse()
+            .unwrap_or(if negative { i64::MIN } else { i64::MAX }),
+    )
+}
+
+/// The limits of a `go` command. Unknown tokens and unreadable numbers are skipped; numbers too
+/// large to read are taken as the largest allowed.
 fn parse_go(args: &[&str]) -> Limits {
     let mut limits = Limits::default();
     let mut i = 0;
     let ms = |t: Option<&&str>| -> Option<Duration> {
-        let n: i64 = t?.parse().ok()?;
+        let n = saturating(t?)?;
         Some(Duration::from_millis(n.clamp(0, MAX_MS as i64) as u64))
     };
-    let count = |t: Option<&&str>| -> Option<u64> { t?.parse::<u64>().ok() };
+    let count = |t: Option<&&str>| -> Option<u64> {
+        let n = saturating(t?)?;
+        (n >= 0).then_some(n as u64)
+    };
     while i < args.len() {
         let next = args.get(i + 1);
         let mut takes_value = true;
@@ -446,7 +499,7 @@ fn parse_go(args: &[&str]) -> Limits {
             _ => takes_value = false,
         }
         // A keyword followed by something that is not a number keeps that token for parsing.
-        if takes_value && next.is_some_and(|t| t.parse::<i64>().is_ok()) {
+        if takes_value && next.is_some_and(|t| saturating(t).is_some()) {
             i += 1;
         }
         i += 1;
@@ -470,9 +523,36 @@ mod tests {
         assert!(l.ponder && !l.infinite);
         assert_eq!(l.searchmoves, ["e2e4", "d2d4"]);
         let l = parse_go(&["movetime", "99999999999999999999999", "infinite", "nodes"]);
-        assert_eq!(l.movetime, None);
+        assert_eq!(l.movetime, Some(Duration::from_millis(MAX_MS)));
         assert!(l.infinite);
         assert_eq!(l.nodes, None);
+    }
+
+    /// Issue 13: `go wtime 99999999999999999999 btime 1` dropped the number, so White searched
+    /// for ever; numbers past `i64` saturate instead.
+    #[test]
+    fn numbers_too_long_saturate() {
+        let l = parse_go(&[
+            "wtime",
+            "99999999999999999999",
+            "btime",
+            "1",
+            "nodes",
+            "1e5",
+        ]);
+        assert_eq!(l.wtime, Some(Duration::from_millis(MAX_MS)));
+        assert_eq!(l.btime, Some(Duration::from_millis(1)));
+        assert_eq!(l.nodes, None);
+        let l = parse_go(&[
+            "btime",
+            "-99999999999999999999",
+            "depth",
+            "+99999999999999999999",
+        ]);
+        assert_eq!(l.btime, Some(Duration::ZERO));
+        assert_eq!(l.depth, Some(1_000));
+        assert_eq!(saturating("12a"), None);
+        assert_eq!(saturating("-"), None);
     }
 
     #[test]

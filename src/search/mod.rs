@@ -110,6 +110,11 @@ pub trait SearchSink: Send + Sync {
     fn on_info(&self, info: &Info);
     /// Called once when the search ends, before `wait` returns.
     fn on_bestmove(&self, _report: &SearchReport) {}
+    /// The search failed (a panic on the main search thread); `on_bestmove` follows with a
+    /// fallback move. The default says so on stderr.
+    fn on_error(&self, message: &str) {
+        log::error!("{message}");
+    }
 }
 
 /// A sink that drops everything.
@@ -127,6 +132,7 @@ pub fn worker_shared(
     start: Instant,
     budget: timeman::TimeBudget,
     limits: Limits,
+    gate: Option<Arc<threads::Gate>>,
 ) -> Shared {
     let pondering = AtomicBool::new(limits.ponder);
     Shared {
@@ -138,6 +144,7 @@ pub fn worker_shared(
         pondering,
         budget,
         limits,
+        gate,
     }
 }
 

@@ -32,30 +32,35 @@ pub struct TtHit {
 }
 
 const ENTRIES_PER_CLUSTER: usize = 4;
-
-#[repr(align(64))]
-struct Cluster {
-    words: [AtomicU64; 2 * ENTRIES_PER_CLUSTER],
-}
-
-impl Cluster {
-    fn new() -> Cluster {
-        Cluster {
-            words: std::array::from_fn(|_| AtomicU64::new(0)),
-        }
-    }
-}
+/// Words of a cluster: a check word and a data word per entry, 64 bytes, one cache line.
+const CLUSTER_WORDS: usize = 2 * ENTRIES_PER_CLUSTER;
+const CLUSTER_BYTES: usize = CLUSTER_WORDS * 8;
 
 pub struct TranspositionTable {
-    clusters: Vec<Cluster>,
+    /// The clusters, one after another from word `first` on (where a cache line begins), and
+    /// a few spare words before that.
+    words: Box<[AtomicU64]>,
+    first: usize,
+    clusters: usize,
     /// Search generation (6 bits), so that entries of old searches are replaced first.
     age: AtomicU64,
 }
 
 impl std::fmt::Debug for TranspositionTable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "TranspositionTable({} clusters)", self.clusters.len())
+        write!(f, "TranspositionTable({} clusters)", self.clusters)
     }
+}
+
+/// `n` atomic words, all zero, from zeroed memory: the system maps such memory on first use, so
+/// a table of gigabytes is had at once instead of after seconds of writing zeros, and only the
+/// parts a search reaches ever become resident.
+#[allow(unsafe_code)]
+fn zeroed_words(n: usize) -> Box<[AtomicU64]> {
+    let zeroed: Box<[std::mem::MaybeUninit<AtomicU64>]> = Box::new_zeroed_slice(n);
+    // SAFETY: `new_zeroed_slice` gives `n` elements whose bytes are all zero, and all-zero bytes
+    // are a valid `AtomicU64` (the value 0), so every element is initialised.
+    unsafe { zeroed.assume_init() }
 }
 
 // data layout: move 32 | score 16 | depth 8 | bound 2 | age 6
@@ -67,25 +72,30 @@ fn pack(mv: Option<Move>, score: i32, depth: i32, bound: Bound, age: u64) -> u64
 }
 
 impl TranspositionTable {
-    /// A table of at most `mb` mebibytes (at least one cluster).
+    /// A table of at most `mb` mebibytes of clusters (at least one cluster). Allocating it
+    /// takes no time whatever its size (see [`zeroed_words`]).
     pub fn new(mb: usize) -> TranspositionTable {
-        let n = (mb.max(1) << 20) / std::mem::size_of::<Cluster>();
+        let clusters = ((mb.max(1) << 20) / CLUSTER_BYTES).max(1);
+        // Seven words more, so that the first cluster can start on a cache line.
+        let words = zeroed_words(clusters * CLUSTER_WORDS + CLUSTER_WORDS - 1);
+        let misalignment = words.as_ptr() as usize % CLUSTER_BYTES;
+        let first = (CLUSTER_BYTES - misalignment) % CLUSTER_BYTES / 8;
         TranspositionTable {
-            clusters: (0..n.max(1)).map(|_| Cluster::new()).collect(),
+            words,
+            first,
+            clusters,
             age: AtomicU64::new(0),
         }
     }
 
-    /// Bytes the table occupies.
+    /// Bytes the table's clusters occupy.
     pub fn size_bytes(&self) -> usize {
-        self.clusters.len() * std::mem::size_of::<Cluster>()
+        self.clusters * CLUSTER_BYTES
     }
 
     pub fn clear(&self) {
-        for c in &self.clusters {
-            for w in &c.words {
-                w.store(0, Ordering::Relaxed);
-            }
+        for w in self.words.iter() {
+            w.store(0, Ordering::Relaxed);
         }
     }
 
@@ -95,16 +105,17 @@ impl TranspositionTable {
     }
 
     #[inline(always)]
-    fn cluster(&self, key: u64) -> &Cluster {
-        let i = ((key as u128 * self.clusters.len() as u128) >> 64) as usize;
-        &self.clusters[i]
+    fn cluster(&self, key: u64) -> &[AtomicU64] {
+        let i = ((key as u128 * self.clusters as u128) >> 64) as usize;
+        let start = self.first + i * CLUSTER_WORDS;
+        &self.words[start..start + CLUSTER_WORDS]
     }
 
     pub fn probe(&self, key: u64) -> Option<TtHit> {
         let c = self.cluster(key);
         for i in 0..ENTRIES_PER_CLUSTER {
-            let check = c.words[2 * i].load(Ordering::Relaxed);
-            let data = c.words[2 * i + 1].load(Ordering::Relaxed);
+            let check = c[2 * i].load(Ordering::Relaxed);
+            let data = c[2 * i + 1].load(Ordering::Relaxed);
             if data != 0 && check ^ data == key {
                 let bound = match (data >> 56) & 3 {
                     1 => Bound::Exact,
@@ -132,14 +143,14 @@ impl TranspositionTable {
         let mut slot = 0;
         let mut worst = i32::MAX;
         for i in 0..ENTRIES_PER_CLUSTER {
-            let check = c.words[2 * i].load(Ordering::Relaxed);
-            let data = c.words[2 * i + 1].load(Ordering::Relaxed);
+            let check = c[2 * i].load(Ordering::Relaxed);
+            let data = c[2 * i + 1].load(Ordering::Relaxed);
             if data == 0 || check ^ data == key {
                 slot = i;
                 if data != 0 && mv.is_none() {
                     let old = pack(Move::from_raw(data as u32), score, depth, bound, age);
-                    c.words[2 * i].store(key ^ old, Ordering::Relaxed);
-                    c.words[2 * i + 1].store(old, Ordering::Relaxed);
+                    c[2 * i].store(key ^ old, Ordering::Relaxed);
+                    c[2 * i + 1].store(old, Ordering::Relaxed);
                     return;
                 }
                 break;
@@ -153,18 +164,19 @@ impl TranspositionTable {
             }
         }
         let data = pack(mv, score, depth, bound, age);
-        c.words[2 * slot].store(key ^ data, Ordering::Relaxed);
-        c.words[2 * slot + 1].store(data, Ordering::Relaxed);
+        c[2 * slot].store(key ^ data, Ordering::Relaxed);
+        c[2 * slot + 1].store(data, Ordering::Relaxed);
     }
 
     /// Permille of a sample of entries that belong to the current search (UCI `hashfull`).
     pub fn hashfull(&self) -> u32 {
         let age = self.age.load(Ordering::Relaxed) & 63;
-        let sample = self.clusters.len().min(250);
+        let sample = self.clusters.min(250);
         let mut used = 0;
-        for c in &self.clusters[..sample] {
+        for k in 0..sample {
+            let c = &self.words[self.first + k * CLUSTER_WORDS..][..CLUSTER_WORDS];
             for i in 0..ENTRIES_PER_CLUSTER {
-                let data = c.words[2 * i + 1].load(Ordering::Relaxed);
+                let data = c[2 * i + 1].load(Ordering::Relaxed);
                 if data != 0 && (data >> 58) & 63 == age {
                     used += 1;
                 }
@@ -184,7 +196,9 @@ mod tests {
         for mb in [1, 2, 3, 16, 100] {
             let tt = TranspositionTable::new(mb);
             assert!(tt.size_bytes() <= mb << 20, "{mb} MB");
-            assert!(tt.size_bytes() > (mb << 20) - 64);
+            assert!(tt.size_bytes() > (mb << 20) - CLUSTER_BYTES);
+            let line = tt.words[tt.first..].as_ptr() as usize;
+            assert_eq!(line % CLUSTER_BYTES, 0, "clusters start on a cache line");
         }
     }
 

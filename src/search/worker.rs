@@ -30,6 +30,8 @@ pub struct Shared {
     pub pondering: AtomicBool,
     pub budget: TimeBudget,
     pub limits: Limits,
+    /// Turns for helper threads when the threads are more than the cores.
+    pub gate: Option<Arc<crate::search::threads::Gate>>,
 }
 
 impl Shared {
@@ -338,6 +340,12 @@ impl<B: Bits> Worker<'_, B> {
         self.nodes += 1;
         if self.nodes & 1023 == 0 {
             self.flush_nodes();
+            if self.id > 0
+                && self.nodes & 4095 == 0
+                && let Some(gate) = &self.shared.gate
+            {
+                gate.take_turns();
+            }
             if self.id == 0 {
                 let over_time =
                     self.shared.budget.hard.is_some_and(|h| {

@@ -4,7 +4,7 @@
 //! decides every attack.
 
 use super::orthodox::{kind, orthodox_spec};
-use super::{InsufficientRule, Role, Variant};
+use super::{Barred, InsufficientRule, Role, Variant};
 use crate::board::Bits;
 
 pub fn build<B: Bits>() -> Variant<B> {
@@ -36,6 +36,8 @@ pub fn build<B: Bits>() -> Variant<B> {
         arm("Infantry", 'P', (120, 150)),
     ];
     spec.combined_arms = true;
+    // 3.4.1: infantry arriving on its last rank must promote; on its own first rank it may stand.
+    spec.barred = vec![('P', Barred::PromotionZone)];
     // 3.4.1: infantry has its own double step; there is no e.p. (rules/combined_arms.rs).
     spec.double_step_rank = None;
     spec.insufficient = InsufficientRule::NoCheckers;

@@ -5,7 +5,7 @@
 //! move.
 
 use super::orthodox::{KING_STEPS, KNIGHT_LEAPS, PAWN_CAPTURES, kind, orthodox_spec};
-use super::{InsufficientRule, KindSpec, Role, Variant};
+use super::{Barred, InsufficientRule, KindSpec, Role, Variant};
 use crate::board::Bits;
 use crate::board::boards::{EXCITING_HOLES, EXCITING9_HOLES};
 
@@ -90,6 +90,23 @@ pub fn build<B: Bits>(layout: Layout) -> Variant<B> {
     spec.bench_fens = vec![];
     // A node costs about a hundred chess nodes (every move is made to test it).
     spec.bench_depth_cut = 2;
+    // rules/README.md 3: `+S` is read as V and `+M` as D.
+    spec.promoted_letters = vec![('S', 'V'), ('M', 'D')];
+    // II.1, II.2.4, II.2.9: checkers stay on the dark squares (a pawn becomes D only on one), and
+    // a man ending a move on its last rank is crowned.
+    spec.barred = vec![
+        ('M', Barred::LastRank),
+        ('M', Barred::LightSquares),
+        ('D', Barred::LightSquares),
+    ];
+    // The Cannon belongs to the cannon layout only; II.4 takes the Tigers out of `notigers`, and
+    // the soldiers and Tigers out of the 9x9 game.
+    spec.absent_letters = match layout {
+        Layout::Main | Layout::NoReentry => "C",
+        Layout::NoTigers => "TC",
+        Layout::Cannon => "",
+        Layout::Nine => "SVTC",
+    };
     if layout == Layout::Nine {
         spec.files = 9;
         spec.ranks = 9;

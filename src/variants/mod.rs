@@ -39,6 +39,21 @@ pub enum Role {
     PowerPawn,
 }
 
+/// Squares where a piece of some kind can never stand, whatever the game's history (a FEN that
+/// puts one there is refused).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Barred {
+    /// The owner's first rank: the piece only ever moves forward from beyond it (pawns).
+    FirstRank,
+    /// The promotion zone: a piece arriving there has to promote.
+    PromotionZone,
+    /// The owner's last rank (Exciting's man crowns there).
+    LastRank,
+    /// The light squares, (file + rank) even with a1 = (1, 1): Exciting's checkers move
+    /// diagonally from dark squares and are only made on dark squares (rules/exciting.md II.1).
+    LightSquares,
+}
+
 /// One piece kind of a variant.
 #[derive(Clone, Debug)]
 pub struct KindSpec {
@@ -146,6 +161,16 @@ pub struct Variant<B: Bits> {
     pub to_hand: Vec<Option<PieceKind>>,
     /// Extra letters read in FENs and promotion suffixes (`Q` for the General).
     pub letter_aliases: Vec<(char, PieceKind)>,
+    /// `+X` in a FEN board: the kind it stands for (Exciting's `+S` and `+M`).
+    pub promoted_letters: Vec<(char, PieceKind)>,
+    /// Kinds of the family's table that this member never has (a FEN naming one is refused).
+    pub absent_kinds: Vec<PieceKind>,
+    /// Where pieces can never stand: (kind, zone), pawns' first rank and promotion zone included.
+    pub barred: Vec<(PieceKind, Barred)>,
+    /// `start_board[color][kind]`, `start_hand[color][kind]`: the start position's material, the
+    /// supply that pieces in hand are counted against.
+    pub start_board: [Vec<u8>; 2],
+    pub start_hand: [Vec<u8>; 2],
     pub insufficient: Insufficient,
     /// Positions `bench` searches after the start position.
     pub bench_fens: Vec<&'static str>,
@@ -240,6 +265,13 @@ pub struct VariantSpec {
     /// (captured letter, letter it joins the captor's hand as), for games with re-entry.
     pub captures_to_hand: Vec<(char, char)>,
     pub letter_aliases: Vec<(char, char)>,
+    /// (letter after `+`, letter it stands for) in FEN boards.
+    pub promoted_letters: Vec<(char, char)>,
+    /// Letters of the kind table that this game does not have.
+    pub absent_letters: &'static str,
+    /// (letter, zone) where that kind can never stand, beyond the pawns' own (pawns and
+    /// sidestepping pawns are barred from their first rank and their promotion zone anyway).
+    pub barred: Vec<(char, Barred)>,
     pub insufficient: InsufficientRule,
     /// Positions `bench` searches (the start position comes first by itself).
     pub bench_fens: Vec<&'static str>,
@@ -259,6 +291,29 @@ impl<B: Bits> Variant<B> {
 
     pub fn letter(&self, kind: PieceKind) -> char {
         self.kinds[kind.index()].letter
+    }
+
+    /// The squares of `zone` for a piece of `color`.
+    pub fn barred_squares(&self, color: Color, zone: Barred) -> B {
+        let g = &self.geometry;
+        match zone {
+            Barred::FirstRank => g.relative_rank_mask(color, 0),
+            Barred::PromotionZone => self.promotion_zone[color.index()],
+            Barred::LastRank => g.relative_rank_mask(color, g.ranks - 1),
+            Barred::LightSquares => g
+                .squares()
+                .filter(|&sq| (g.file(sq) + g.rank(sq)).is_multiple_of(2))
+                .fold(B::ZERO, |m, sq| m | B::bit(sq)),
+        }
+    }
+
+    /// Kinds that promote: pawns of both roles and pieces such as Pawnier's sergeant.
+    pub fn promoting_kinds(&self) -> impl Iterator<Item = PieceKind> + '_ {
+        self.kinds
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| k.promotes || matches!(k.role, Role::Pawn | Role::SidestepPawn))
+            .map(|(i, _)| PieceKind(i as u8))
     }
 
     #[inline(always)]
@@ -370,6 +425,13 @@ impl<B: Bits> Variant<B> {
             }
         }
         let double_step_zone = spec.double_step_rank.map(zone).unwrap_or([B::ZERO; 2]);
+        let mut barred: Vec<(PieceKind, Barred)> = Vec::new();
+        for k in [pawn, sidestep_pawn].into_iter().flatten() {
+            barred.push((k, Barred::FirstRank));
+            barred.push((k, Barred::PromotionZone));
+        }
+        barred.extend(spec.barred.iter().map(|&(c, b)| (kind_of(c), b)));
+        let (start_board, start_hand) = start_material(spec.start_fen, spec.kinds.len(), kind_of);
         let tables = Tables::build(&geometry, &spec.kinds);
         let mut flags = Flags::default();
         for (i, k) in spec.kinds.iter().enumerate() {
@@ -431,6 +493,15 @@ impl<B: Bits> Variant<B> {
                 .iter()
                 .map(|&(a, k)| (a, kind_of(k)))
                 .collect(),
+            promoted_letters: spec
+                .promoted_letters
+                .iter()
+                .map(|&(a, k)| (a, kind_of(k)))
+                .collect(),
+            absent_kinds: spec.absent_letters.chars().map(kind_of).collect(),
+            barred,
+            start_board,
+            start_hand,
             insufficient: match spec.insufficient {
                 InsufficientRule::Orthodox => Insufficient::Orthodox {
                     knight: kind_of('N'),
@@ -510,6 +581,32 @@ impl<B: Bits> Tables<B> {
             far_range: geometry.leaper(&ray_steps(3..=4), Color::White),
         }
     }
+}
+
+/// The pieces of a start FEN per colour and kind, on the board and in hand: a count of its
+/// letters (start FENs are the variant's own data, so every letter is one of its kinds).
+type Material = [Vec<u8>; 2];
+
+fn start_material(
+    fen: &str,
+    kinds: usize,
+    kind_of: impl Fn(char) -> PieceKind,
+) -> (Material, Material) {
+    let field = fen.split_whitespace().next().unwrap_or("");
+    let (board, hand) = field.split_once('[').unwrap_or((field, ""));
+    let tally = |text: &str| {
+        let mut counts = [vec![0u8; kinds], vec![0u8; kinds]];
+        for c in text.chars().filter(char::is_ascii_alphabetic) {
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            counts[color.index()][kind_of(c.to_ascii_uppercase()).index()] += 1;
+        }
+        counts
+    };
+    (tally(board), tally(hand))
 }
 
 /// The offsets k*d for every direction d of the eight rays and every k in `distances`.

@@ -90,6 +90,9 @@ pub(super) fn orthodox_spec(name: &'static str, summary: &'static str) -> Varian
         captures_to_hand: vec![],
         bench_depth_cut: 0,
         letter_aliases: vec![],
+        promoted_letters: vec![],
+        absent_letters: "",
+        barred: vec![],
         insufficient: InsufficientRule::Orthodox,
         bench_fens: vec![
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",

@@ -44,6 +44,9 @@ pub fn build<B: Bits>() -> Variant<B> {
         // A node costs several chess nodes (powers are worked out afresh).
         bench_depth_cut: 1,
         letter_aliases: vec![],
+        promoted_letters: vec![],
+        absent_letters: "",
+        barred: vec![],
         insufficient: InsufficientRule::BareKings,
         bench_fens: vec![
             "9/1kpp1pp2/ss1sss3/p1p1s4/1p4*2/4*1P2/2*3S2/3P2PPP/2SS1SSS1/3PPP1K1/9[PPPPpppp] w - - 0 8",

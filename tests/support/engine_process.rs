@@ -22,8 +22,14 @@ pub struct EngineProcess {
 impl EngineProcess {
     /// Starts `menagerie` with these arguments.
     pub fn start(args: &[&str]) -> EngineProcess {
+        Self::start_with_env(args, &[])
+    }
+
+    /// Starts `menagerie` with these arguments and environment variables.
+    pub fn start_with_env(args: &[&str], env: &[(&str, &str)]) -> EngineProcess {
         let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
             .args(args)
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -133,6 +139,11 @@ impl EngineProcess {
             }
             std::thread::sleep(Duration::from_millis(10));
         }
+    }
+
+    /// The process id, for reading /proc.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// True while the process runs.

@@ -16,9 +16,10 @@ use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use super::Output;
+use super::{Input, MAX_LINE_BYTES, Output, printable};
 use crate::board::Color;
-use crate::engine::Engine;
+use crate::engine::{Engine, hash_mb_allowed, threads_warning};
+use crate::fault::{inject_command, panic_message};
 use crate::game::Outcome;
 use crate::notation::MoveError;
 use crate::search::{Info, Limits, Score, SearchReport, SearchSink};
@@ -26,6 +27,8 @@ use crate::variants::{self, AnyVariant};
 
 enum Event {
     Line(String),
+    /// An input line longer than the reader takes, dropped; its beginning.
+    TooLong(String),
     /// The search with this id has ended.
     Done(u64),
     Eof,
@@ -84,28 +87,48 @@ impl SearchSink for Sink {
     fn on_bestmove(&self, _report: &SearchReport) {
         let _ = self.events.send(Event::Done(self.id));
     }
+    fn on_error(&self, message: &str) {
+        log::error!("{message}");
+        self.out.line(&format!("telluser menagerie: {message}"));
+    }
 }
 
 /// Speaks CECP until `quit` or end of input. `first` is the line that chose the protocol.
-pub fn run(input: Receiver<String>, out: Output, first: Option<String>) {
+pub fn run(input: Receiver<Input>, out: Output, first: Option<String>) {
     let (tx, rx) = channel();
     let forward = tx.clone();
     let _ = std::thread::Builder::new()
         .name("xboard-input".into())
         .spawn(move || {
-            while let Ok(line) = input.recv() {
-                if forward.send(Event::Line(line)).is_err() {
+            while let Ok(input) = input.recv() {
+                let event = match input {
+                    Input::Line(line) => Event::Line(line),
+                    Input::TooLong(head) => Event::TooLong(head),
+                };
+                if forward.send(event).is_err() {
                     return;
                 }
             }
             let _ = forward.send(Event::Eof);
         });
     let mut xb = Xboard::new(out, tx);
+    // A panic while handling a line is reported (stderr has the panic message too) and the game
+    // goes on from the state the command left.
     let handle = |xb: &mut Xboard, line: &str| -> bool {
-        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| xb.command(line))) {
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            inject_command(line);
+            xb.command(line)
+        })) {
             Ok(go_on) => go_on,
-            Err(_) => {
-                log::error!("internal error on input line {line:?}");
+            Err(payload) => {
+                log::error!(
+                    "internal error on input line {line:?}: {}",
+                    panic_message(&*payload)
+                );
+                xb.line(&format!(
+                    "Error (internal error): {}",
+                    printable(line.trim())
+                ));
                 true
             }
         }
@@ -122,14 +145,32 @@ pub fn run(input: Receiver<String>, out: Output, first: Option<String>) {
                     break;
                 }
             }
+            Event::TooLong(head) => {
+                xb.line(&format!(
+                    "Error (line longer than {MAX_LINE_BYTES} bytes): {head}"
+                ));
+            }
             Event::Done(id) => {
-                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| xb.done(id)));
+                if let Err(payload) =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| xb.done(id)))
+                {
+                    log::error!(
+                        "internal error after a search: {}",
+                        panic_message(&*payload)
+                    );
+                }
             }
             Event::Eof => break,
         }
     }
-    xb.halt();
+    // `quit` or end of input: a running search is told to stop and left to end by itself.
+    xb.engine.stop();
 }
+
+/// Told to a person (not to an engine: `computer`) once per freeze, when the engine's move
+/// has frozen their army.
+const FROZEN_NOTICE: &str = "telluser Your General was captured, so your army is frozen for one \
+     turn: pass by clicking my clock (or type @@@@ as your move), and I move again.";
 
 /// The result line of §3.8.
 fn claim(outcome: &Outcome) -> String {
@@ -171,13 +212,6 @@ fn start_fen(variant: &str) -> Option<&'static str> {
         AnyVariant::Narrow(v) => v.start_fen,
         AnyVariant::Wide(v) => v.start_fen,
     })
-}
-
-/// Replaces control characters so that an echoed input stays one line.
-fn printable(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect()
 }
 
 struct Xboard {
@@ -429,6 +463,11 @@ impl Xboard {
         self.excluded.clear();
         self.refresh();
         self.hint = None;
+        if !self.computer && self.legal == ["0000"] {
+            // Shock Chess: this move took the person's General. XBoard has no word for a forced
+            // pass, and the pass is a click nobody would guess (PROTOCOL.md §4.9).
+            self.line(FROZEN_NOTICE);
+        }
         if let Some(o) = self.engine.outcome() {
             self.line(&claim(&o));
             self.side = None;
@@ -747,10 +786,7 @@ impl Xboard {
         };
         match cmd {
             "" => {}
-            "quit" => {
-                self.halt();
-                return false;
-            }
+            "quit" => return false,
             "xboard" | "random" | "name" | "rating" | "ics" | "draw" | "egtpath" | "accepted"
             | "otherboard" | "hover" | "nps" => {}
             "protover" => self.features(),
@@ -837,19 +873,27 @@ impl Xboard {
                 self.line(" no book");
                 self.line("");
             }
-            "memory" => {
-                if let Ok(mb) = arg.parse::<u64>() {
-                    self.set_option(
-                        "Hash",
-                        &mb.clamp(1, crate::engine::MAX_HASH_MB as u64).to_string(),
-                    );
+            "memory" => match arg.parse::<u64>() {
+                Ok(mb) => {
+                    let (mb, why) = hash_mb_allowed(mb);
+                    // Settings are silent (PROTOCOL.md, CECP transcript 22): stderr only.
+                    if let Some(why) = why {
+                        log::warn!("{why}");
+                    }
+                    self.set_option("Hash", &mb.to_string());
                 }
-            }
-            "cores" => {
-                if let Ok(n) = arg.parse::<u64>() {
-                    self.set_option("Threads", &n.clamp(1, 256).to_string());
+                Err(_) => self.line(&format!("Error (bad number): {}", printable(line))),
+            },
+            "cores" => match arg.parse::<u64>() {
+                Ok(n) => {
+                    let n = n.clamp(1, crate::engine::MAX_THREADS as u64) as usize;
+                    if let Some(w) = threads_warning(n) {
+                        log::warn!("{w}");
+                    }
+                    self.set_option("Threads", &n.to_string());
                 }
-            }
+                Err(_) => self.line(&format!("Error (bad number): {}", printable(line))),
+            },
             "option" => {
                 let (name, value) = arg.split_once('=').unwrap_or((arg, ""));
                 match name.trim() {
