@@ -120,7 +120,7 @@ fn replay_game<B: Bits>(
         if let Some(wanted) = show
             && let Some(label) = labels.iter().find(|l| l.contains(wanted))
         {
-            println!(
+            menagerie::outln!(
                 "game {number} ply {}: {text} ({label}) in {}",
                 ply + 1,
                 pos.to_fen()
@@ -189,19 +189,19 @@ pub fn run(path: &str, show: Option<&str>) -> Result<(), String> {
     if n == 0 {
         return Err(format!("{path}: no games"));
     }
-    println!("games: {n}, replayed: {}", plies.len());
+    menagerie::outln!("games: {n}, replayed: {}", plies.len());
     if let (Some(min), Some(max)) = (plies.iter().min(), plies.iter().max()) {
         let mean = plies.iter().sum::<usize>() as f64 / plies.len() as f64;
-        println!("plies: min {min}, mean {mean:.0}, max {max}");
+        menagerie::outln!("plies: min {min}, mean {mean:.0}, max {max}");
     }
     for (ending, count) in &endings {
-        println!("ended {ending}: {count}");
+        menagerie::outln!("ended {ending}: {count}");
     }
     for (label, with) in &games_with {
-        println!("{label}: in {with} of {n} games, {} in all", totals[label]);
+        menagerie::outln!("{label}: in {with} of {n} games, {} in all", totals[label]);
     }
     for p in &problems {
-        println!("problem: {p}");
+        menagerie::outln!("problem: {p}");
     }
     if problems.is_empty() {
         Ok(())
