@@ -63,8 +63,9 @@ enum Command {
     },
     /// Play two engines against each other with menagerie as referee; writes PGN.
     Match(Box<menagerie::matchplay::MatchArgs>),
-    /// Replay the games of a PGN written by `match` with our rules: every move legal, each game
-    /// that ended normally ended by rule; prints which special moves the games contain.
+    /// Replay the games of a PGN (written by `match`, by XBoard, or in SAN by other tools) with
+    /// our rules: every move legal, each game that ended normally ended by rule; prints which
+    /// special moves the games contain.
     Replay {
         /// The PGN file.
         pgn: String,

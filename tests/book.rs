@@ -290,6 +290,70 @@ fn pgn_errors() {
     assert!(parse("; just a comment\n", BookFormat::Pgn, chess).is_err());
 }
 
+/// Issue 13: the reader behind books is the one `menagerie replay` uses, so a pass reads as a move
+/// (`0000`, XBoard's `--`) and so do the forms XBoard saves. SC-T3 (shockchess.md 2.8): the pinned
+/// bishop takes the General and Black passes; the rules give the FEN after the pass. CA-T3a
+/// (combinedarms.md): the bishop shoots a3 and stays (`Bxa3-a1`, PROTOCOL.md 4.8), Black's king
+/// steps, and `Bb2` is the plain move though a shot of d4 also ends on b2.
+#[test]
+fn pgn_passes_and_xboard_forms() {
+    let shock = variant("shockchess");
+    for pass in ["0000", "--", "@@@@"] {
+        let pgn = format!(
+            "[Variant \"shockchess\"]\n[FEN \"k3r3/8/8/7g/8/8/4B3/4K3 w - - 0 1\"]\n\n\
+             1. Bxh5 {pass} *\n"
+        );
+        let book = parse(&pgn, BookFormat::Pgn, shock).unwrap_or_else(|e| panic!("{pass}: {e}"));
+        assert_eq!(book[0].moves, ["e2h5", "0000"], "{pass}");
+        assert_eq!(
+            final_fen(&book[0], shock),
+            "k3r3/8/8/7B/8/8/8/4K3 w - - 1 2",
+            "{pass}"
+        );
+    }
+    // A pass where none is legal is an illegal move, with its line.
+    let err = parse(
+        "[Event \"x\"]\n\n1. e4\n0000 *\n",
+        BookFormat::Pgn,
+        variant("chess"),
+    )
+    .unwrap_err();
+    assert!(err.contains("line 4") && err.contains("0000"), "{err}");
+
+    let ca = variant("combinedarms");
+    let pgn = "[Variant \"combinedarms\"]\n[SetUp \"1\"]\n\
+               [FEN \"7k/8/8/8/3p4/n7/8/B6K w - - 0 1\"]\n\n1. Bxa3-a1 Kg8 2. Bb2 *\n";
+    let book = parse(pgn, BookFormat::Pgn, ca).unwrap();
+    assert_eq!(book[0].moves, ["a1a3,a3a1", "h8g8", "a1b2"]);
+    assert_eq!(final_fen(&book[0], ca), "6k1/8/8/8/3p4/8/1B6/7K b - - 2 2");
+}
+
+/// Book files go through the same bounded reader as `menagerie replay`: more than 64 MiB is
+/// refused by its size (a sparse file), and so is text that is not UTF-8 or a word of movetext
+/// longer than any move.
+#[test]
+fn book_files_are_bounded_and_text() {
+    let dir = std::env::temp_dir();
+    let id = std::process::id();
+    let big = dir.join(format!("menagerie-book-{id}-big.pgn"));
+    let file = std::fs::File::create(&big).unwrap();
+    file.set_len(64 * 1024 * 1024 + 1).unwrap();
+    drop(file);
+    let err = load(&big, variant("chess")).unwrap_err();
+    let _ = std::fs::remove_file(&big);
+    assert!(err.contains("larger than 64 MiB"), "{err}");
+
+    let latin = dir.join(format!("menagerie-book-{id}-latin.pgn"));
+    std::fs::write(&latin, b"[Event \"Caf\xe9\"]\n\n1. e4 *\n").unwrap();
+    let err = load(&latin, variant("chess")).unwrap_err();
+    let _ = std::fs::remove_file(&latin);
+    assert!(err.contains("line 1: byte 0xE9 is not UTF-8"), "{err}");
+
+    let long = format!("1. {} *\n", "e".repeat(5000));
+    let err = parse(&long, BookFormat::Pgn, variant("chess")).unwrap_err();
+    assert!(err.contains("line 1: a word of 5000 bytes"), "{err}");
+}
+
 // ---- the generator ---------------------------------------------------------------------------
 
 fn generate(threads: &str, seed: &str) -> String {

@@ -12,7 +12,7 @@ use std::process::Command;
 
 use menagerie::board::{Bits, MoveKind, MoveList};
 use menagerie::movegen::generate_legal;
-use menagerie::notation::{MoveError, parse_move, parse_move_in, render};
+use menagerie::notation::{MoveError, parse_move, parse_move_in, parse_pgn_move, render};
 use menagerie::position::Position;
 use menagerie::variants::{AnyVariant, Variant, lookup_any};
 
@@ -388,6 +388,100 @@ fn exciting_pieces_by_their_letters() {
         ],
     );
     assert_eq!(candidates("exciting", e1, "Sb4"), ["b3b4", "c4b4"]);
+}
+
+fn read_pgn_move<B: Bits>(
+    v: &'static Variant<B>,
+    fen: &str,
+    input: &str,
+) -> Result<String, MoveError> {
+    let pos = Position::from_fen(v, fen).unwrap_or_else(|e| panic!("'{fen}': {e}"));
+    let mut legal = MoveList::new();
+    generate_legal(&pos, &mut legal);
+    parse_pgn_move(&pos, &legal, input).map(|e| render(&pos, &e))
+}
+
+/// What `input` reads as in a PGN ([`parse_pgn_move`]).
+fn parse_pgn(variant: &str, fen: &str, input: &str) -> Result<String, MoveError> {
+    match lookup_any(variant).unwrap_or_else(|| panic!("no variant {variant}")) {
+        AnyVariant::Narrow(v) => read_pgn_move(v, fen, input),
+        AnyVariant::Wide(v) => read_pgn_move(v, fen, input),
+    }
+}
+
+/// Moves as XBoard 4.9.1 saves them in PGN (PROTOCOL.md 4.8): SAN for the first leg, `-` or `x`
+/// and the square of each further leg; the from square written out for a move XBoard does not
+/// know; plain SAN for the move that kills nothing off its destination. The expected moves are
+/// the rules' lists (combinedarms.md CA-T2, CA-T3a; shocktroops.md ST-T4a).
+#[test]
+fn forms_xboard_saves_in_pgn() {
+    let t3a = "7k/8/8/8/3p4/n7/8/B6K w - - 0 1";
+    for (input, canonical) in [
+        ("Bb2", "a1b2"),
+        ("Bc3", "a1c3"),
+        ("Bxa3-a1", "a1a3,a3a1"),
+        ("Bxa3-b2", "a1a3,a3b2"),
+        ("Bxa3-c3", "a1a3,a3c3"),
+        ("Bxd4-b2", "a1d4,d4b2"),
+        ("Bxd4-c3+", "a1d4,d4c3"),
+        ("Ba1xa3-a1", "a1a3,a3a1"),
+        ("Ba1b2", "a1b2"),
+        ("Kg2", "h1g2"),
+    ] {
+        assert_eq!(
+            parse_pgn("combinedarms", t3a, input).as_deref(),
+            Ok(canonical),
+            "{input}"
+        );
+    }
+    // The plain SAN alone is ambiguous (notation/san.rs); in a PGN it is the plain move.
+    assert!(parse("combinedarms", Some(t3a), "Bb2").is_err());
+
+    let t2 = "7k/8/8/8/2Pp4/2Np4/8/K7 w - - 0 1";
+    for (input, canonical) in [
+        ("Nd1", "c3d1"),
+        ("Nxd3-d1", "c3d3,d3d1"),
+        ("Nxd3", "c3d3"),
+        ("Nxd3-e4", "c3d3,d3e4"),
+        ("Nxd3xd4-e4", "c3d3,d3d4,d4e4"),
+        ("Nxd3xd4-d5", "c3d3,d3d4,d4d5"),
+        ("Pc4xd4", "c4d4"),
+        ("Pc4c5", "c4c5"),
+        ("c5", "c4c5"),
+    ] {
+        assert_eq!(
+            parse_pgn("combinedarms", t2, input).as_deref(),
+            Ok(canonical),
+            "{input}"
+        );
+    }
+    // No kill-free move ends on e4: without legs the SAN names two moves.
+    assert!(matches!(
+        parse_pgn("combinedarms", t2, "Ne4"),
+        Err(MoveError::Ambiguous { .. })
+    ));
+    assert!(parse_pgn("combinedarms", t2, "Nxd3-c5").is_err());
+
+    // Drops carry check marks in SAN; a J dropped on d2 and pushed to d4 checks the king on e5.
+    let t4a = "8/8/8/4k3/2p5/1p6/P7/K7[J] w - - 0 1";
+    for (input, canonical) in [("J@d4+", "J@d4"), ("J@d3", "J@d3"), ("a2xb3", "a2b3")] {
+        assert_eq!(
+            parse_pgn("shocktroops", t4a, input).as_deref(),
+            Ok(canonical),
+            "{input}"
+        );
+    }
+    // Passes: XBoard writes `--`; only a frozen side may pass (shockchess.md SC-T1).
+    let frozen = "1G6/7k/8/8/8/8/8/r6K b - - 0 1 frozen";
+    for pass in ["--", "0000", "@@@@", "pass", "null"] {
+        assert_eq!(
+            parse_pgn("shockchess", frozen, pass).as_deref(),
+            Ok("0000"),
+            "{pass}"
+        );
+    }
+    assert!(parse_pgn("shockchess", frozen, "Kg7").is_err());
+    assert!(parse_pgn("shockchess", "1g6/7k/8/8/8/8/1G6/r6K w - - 0 1", "--").is_err());
 }
 
 /// One position as `scripts/pyffish-san.py` lists it: variant, FEN, and each legal move as

@@ -1,77 +1,24 @@
-//! `menagerie replay FILE.pgn`: replays every game of a PGN written by `menagerie match` (moves
-//! in our canonical strings, rules/README.md §4) with our rules. Each move must be legal where it
-//! is played; a game whose `Termination` is `normal` must end in a position where the rules end
-//! it with the PGN's result. Then it counts, per game, the special moves that happened (drops,
-//! pushes, passes, promotions, kills off the destination, multi-kills, the checker obligation,
-//! moves of each kind) so a match can show which rules its games exercised.
+//! `menagerie replay FILE.pgn`: replays every game of a PGN with our rules, as `menagerie match`
+//! writes it (our canonical strings, rules/README.md §4, a pass as `0000`) or as other tools do
+//! (SAN, and the forms XBoard 4.9.1 saves: `--` for a pass, drops, kill legs; PROTOCOL.md 4.8).
+//! The reader is [`menagerie::notation::pgn`], shared with the opening books; it bounds what it
+//! reads (64 MiB, UTF-8 text). Each move must be legal where it is played; a game whose
+//! `Termination` is `normal` must end in a position where the rules end it with the PGN's result.
+//! Then it counts, per game, the special moves that happened (drops, pushes, passes, promotions,
+//! kills off the destination, multi-kills, the checker obligation, moves of each kind) so a match
+//! can show which rules its games exercised.
 
 use std::collections::BTreeMap;
+use std::path::Path;
 
 use menagerie::board::{Bits, MoveEntry, MoveKind, MoveList};
 use menagerie::game::Game;
 use menagerie::movegen::generate_legal;
-use menagerie::notation::parse_move_in;
+use menagerie::notation::parse_pgn_move;
+use menagerie::notation::pgn::{self, PgnGame};
 use menagerie::position::Position;
 use menagerie::rules::exciting::checker_capture_obliged;
 use menagerie::variants::{self, AnyVariant, Variant};
-
-/// One game of the file: its tags and its move strings.
-struct PgnGame {
-    tags: BTreeMap<String, String>,
-    moves: Vec<String>,
-}
-
-/// Splits a PGN into games: tag pairs, then movetext without comments, move numbers and the
-/// result token.
-fn read_pgn(text: &str) -> Vec<PgnGame> {
-    let mut games = Vec::new();
-    let mut current: Option<PgnGame> = None;
-    let mut in_comment = false;
-    for line in text.lines() {
-        let trimmed = line.trim();
-        if !in_comment && trimmed.starts_with('[') && trimmed.ends_with(']') {
-            if current.as_ref().is_some_and(|g| !g.moves.is_empty()) {
-                games.extend(current.take());
-            }
-            let game = current.get_or_insert_with(|| PgnGame {
-                tags: BTreeMap::new(),
-                moves: Vec::new(),
-            });
-            if let Some((name, value)) = trimmed[1..trimmed.len() - 1].split_once(' ') {
-                let value = value.trim().trim_matches('"').replace("\\\"", "\"");
-                game.tags.insert(name.to_string(), value);
-            }
-            continue;
-        }
-        let Some(game) = current.as_mut() else {
-            continue;
-        };
-        let mut token = String::new();
-        let flush = |token: &mut String, game: &mut PgnGame| {
-            let t = std::mem::take(token);
-            let is_number = t.trim_end_matches('.').chars().all(|c| c.is_ascii_digit());
-            let is_result = matches!(t.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*");
-            if !t.is_empty() && !is_number && !is_result {
-                game.moves.push(t);
-            }
-        };
-        for c in line.chars() {
-            match c {
-                '{' if !in_comment => {
-                    flush(&mut token, game);
-                    in_comment = true;
-                }
-                '}' if in_comment => in_comment = false,
-                _ if in_comment => {}
-                c if c.is_whitespace() => flush(&mut token, game),
-                c => token.push(c),
-            }
-        }
-        flush(&mut token, game);
-    }
-    games.extend(current);
-    games
-}
 
 /// The special moves of one ply, as counted labels.
 fn features<B: Bits>(
@@ -150,30 +97,30 @@ fn replay_game<B: Bits>(
     number: usize,
     show: Option<&str>,
 ) -> Result<Replayed, String> {
-    let start = match game.tags.get("FEN") {
+    let start = match game.tag("FEN").map(str::trim).filter(|f| !f.is_empty()) {
         Some(fen) => Position::from_fen(v, fen).map_err(|e| format!("bad FEN tag: {e}"))?,
         None => Position::start(v),
     };
     let mut history = Game::new(start);
     let mut counts = BTreeMap::new();
     let mut legal = MoveList::new();
-    for (ply, text) in game.moves.iter().enumerate() {
+    for (ply, (line, text)) in game.moves.iter().enumerate() {
         let pos = *history.position();
         if history.outcome().is_some() {
             return Err(format!(
-                "ply {}: '{text}' after the game had ended",
+                "ply {}: '{text}' after the game had ended (line {line})",
                 ply + 1
             ));
         }
         generate_legal(&pos, &mut legal);
-        let entry = parse_move_in(&pos, &legal, text)
-            .map_err(|e| format!("ply {}: {e} in '{}'", ply + 1, pos.to_fen()))?;
+        let entry = parse_pgn_move(&pos, &legal, text)
+            .map_err(|e| format!("ply {}: {e} in '{}' (line {line})", ply + 1, pos.to_fen()))?;
         let after = pos.make_move(&entry);
         let labels = features(&pos, &legal, &entry, &after);
         if let Some(wanted) = show
             && let Some(label) = labels.iter().find(|l| l.contains(wanted))
         {
-            println!(
+            menagerie::outln!(
                 "game {number} ply {}: {text} ({label}) in {}",
                 ply + 1,
                 pos.to_fen()
@@ -184,7 +131,7 @@ fn replay_game<B: Bits>(
         }
         history.play(entry);
     }
-    let result = game.tags.get("Result").map_or("*", String::as_str);
+    let result = game.result();
     let by_rule = history
         .outcome()
         .filter(|o| o.result() == result)
@@ -196,22 +143,20 @@ fn replay_game<B: Bits>(
 }
 
 pub fn run(path: &str, show: Option<&str>) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-    let games = read_pgn(&text);
-    if games.is_empty() {
-        return Err(format!("{path}: no games"));
-    }
+    let text = pgn::read_file(Path::new(path)).map_err(|e| format!("{path}: {e}"))?;
     let mut games_with: BTreeMap<String, usize> = BTreeMap::new();
     let mut totals: BTreeMap<String, usize> = BTreeMap::new();
     let mut endings: BTreeMap<String, usize> = BTreeMap::new();
     let mut problems = Vec::new();
     let mut plies = Vec::new();
-    for (i, game) in games.iter().enumerate() {
-        let name = game.tags.get("Variant").map_or("chess", String::as_str);
-        let name = if name == "normal" { "chess" } else { name };
-        let replayed = match variants::lookup(name) {
-            Some(AnyVariant::Narrow(v)) => replay_game(v, game, i + 1, show),
-            Some(AnyVariant::Wide(v)) => replay_game(v, game, i + 1, show),
+    let mut n = 0;
+    for (i, game) in pgn::games(&text).enumerate() {
+        let game: PgnGame = game.map_err(|e| format!("{path}: {e}"))?;
+        n += 1;
+        let name = game.variant_name();
+        let replayed = match variants::lookup(&name) {
+            Some(AnyVariant::Narrow(v)) => replay_game(v, &game, i + 1, show),
+            Some(AnyVariant::Wide(v)) => replay_game(v, &game, i + 1, show),
             None => Err(format!("unknown variant '{name}'")),
         };
         let replayed = match replayed {
@@ -222,14 +167,14 @@ pub fn run(path: &str, show: Option<&str>) -> Result<(), String> {
             }
         };
         plies.push(game.moves.len());
-        let termination = game.tags.get("Termination").map_or("?", String::as_str);
+        let termination = game.tag("Termination").unwrap_or("?");
         let ending = match (termination, replayed.by_rule) {
             (_, Some(reason)) => format!("by rule: {reason}"),
             ("normal", None) => {
                 problems.push(format!(
                     "game {}: termination 'normal' but the final position does not end the game with {}",
                     i + 1,
-                    game.tags.get("Result").map_or("?", String::as_str)
+                    game.result()
                 ));
                 "normal, not confirmed by the rules".to_string()
             }
@@ -241,20 +186,22 @@ pub fn run(path: &str, show: Option<&str>) -> Result<(), String> {
             *totals.entry(label).or_insert(0) += n;
         }
     }
-    let n = games.len();
-    println!("games: {n}, replayed: {}", plies.len());
+    if n == 0 {
+        return Err(format!("{path}: no games"));
+    }
+    menagerie::outln!("games: {n}, replayed: {}", plies.len());
     if let (Some(min), Some(max)) = (plies.iter().min(), plies.iter().max()) {
         let mean = plies.iter().sum::<usize>() as f64 / plies.len() as f64;
-        println!("plies: min {min}, mean {mean:.0}, max {max}");
+        menagerie::outln!("plies: min {min}, mean {mean:.0}, max {max}");
     }
     for (ending, count) in &endings {
-        println!("ended {ending}: {count}");
+        menagerie::outln!("ended {ending}: {count}");
     }
     for (label, with) in &games_with {
-        println!("{label}: in {with} of {n} games, {} in all", totals[label]);
+        menagerie::outln!("{label}: in {with} of {n} games, {} in all", totals[label]);
     }
     for p in &problems {
-        println!("problem: {p}");
+        menagerie::outln!("problem: {p}");
     }
     if problems.is_empty() {
         Ok(())

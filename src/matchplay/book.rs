@@ -9,6 +9,7 @@
 use std::path::Path;
 
 use super::rules::{Referee, new_game};
+use crate::notation::pgn::{self, PgnGame};
 use crate::variants::{AnyVariant, lookup};
 
 /// One opening: where it starts and the moves played from there.
@@ -63,7 +64,7 @@ impl BookFormat {
 /// Reads a book file: the format by extension, else by content ([`BookFormat::detect`]). Errors
 /// name the file and, for a bad position or move, the line.
 pub fn load(path: &Path, variant: AnyVariant) -> Result<Vec<BookEntry>, String> {
-    let text = std::fs::read_to_string(path)
+    let text = pgn::read_file(path)
         .map_err(|e| format!("cannot read the book {}: {e}", path.display()))?;
     let format = BookFormat::from_extension(path).unwrap_or_else(|| BookFormat::detect(&text));
     parse(&text, format, variant).map_err(|e| format!("{}: {e}", path.display()))
@@ -171,240 +172,18 @@ fn parse_epd(text: &str, variant: AnyVariant) -> Result<Vec<BookEntry>, String> 
     Ok(entries)
 }
 
-/// What the PGN reader sees, comments, NAGs, variations and escape lines already dropped.
-#[derive(Debug)]
-enum PgnToken {
-    /// `[Name "value"]`.
-    Tag(String, String),
-    /// A move as written, without move number and `!`/`?` suffixes.
-    Move(String),
-    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
-    Result,
-}
-
-/// Splits PGN text into tokens with their line numbers. Comments (`{...}`, `;` to the end of the
-/// line), NAGs (`$n`), `%` escape lines and variations (`(...)`, nested, with their own comments)
-/// are skipped.
-fn pgn_tokens(text: &str) -> Result<Vec<(usize, PgnToken)>, String> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut tokens = Vec::new();
-    let mut line = 1;
-    let mut i = 0;
-    // Open variations: the line each one started on.
-    let mut variations: Vec<usize> = Vec::new();
-    let mut at_line_start = true;
-    while i < chars.len() {
-        let c = chars[i];
-        let line_start = at_line_start;
-        at_line_start = c == '\n';
-        match c {
-            '\n' => {
-                line += 1;
-                i += 1;
-            }
-            '%' if line_start => {
-                while i < chars.len() && chars[i] != '\n' {
-                    i += 1;
-                }
-            }
-            ';' => {
-                while i < chars.len() && chars[i] != '\n' {
-                    i += 1;
-                }
-            }
-            '{' => {
-                let opened = line;
-                i += 1;
-                while i < chars.len() && chars[i] != '}' {
-                    line += usize::from(chars[i] == '\n');
-                    i += 1;
-                }
-                if i == chars.len() {
-                    return Err(format!(
-                        "line {opened}: the comment opened here is never closed"
-                    ));
-                }
-                i += 1;
-            }
-            '(' => {
-                variations.push(line);
-                i += 1;
-            }
-            ')' => {
-                if variations.pop().is_none() {
-                    return Err(format!("line {line}: ')' closes no variation"));
-                }
-                i += 1;
-            }
-            '$' => {
-                i += 1;
-                while i < chars.len() && chars[i].is_ascii_digit() {
-                    i += 1;
-                }
-            }
-            '[' if variations.is_empty() => {
-                let (name, value, end) =
-                    read_tag(&chars, i).map_err(|e| format!("line {line}: {e}"))?;
-                tokens.push((line, PgnToken::Tag(name, value)));
-                i = end;
-            }
-            c if c.is_whitespace() => i += 1,
-            _ => {
-                let start = i;
-                while i < chars.len()
-                    && !chars[i].is_whitespace()
-                    && !matches!(chars[i], '{' | '}' | '(' | ')' | ';' | '[' | ']' | '$')
-                {
-                    i += 1;
-                }
-                if i == start {
-                    return Err(format!("line {line}: unexpected '{}'", chars[i]));
-                }
-                let word: String = chars[start..i].iter().collect();
-                if variations.is_empty()
-                    && let Some(token) = movetext_token(&word)
-                {
-                    tokens.push((line, token));
-                }
-            }
-        }
-    }
-    if let Some(opened) = variations.last() {
-        return Err(format!(
-            "line {opened}: the variation opened here is never closed"
-        ));
-    }
-    Ok(tokens)
-}
-
-/// Reads `[Name "value"]` starting at `chars[start] == '['`; returns the name, the value
-/// (`\"` and `\\` unescaped) and the index after `]`.
-fn read_tag(chars: &[char], start: usize) -> Result<(String, String, usize), String> {
-    let mut i = start + 1;
-    let skip_blanks = |i: &mut usize| {
-        while *i < chars.len() && chars[*i] != '\n' && chars[*i].is_whitespace() {
-            *i += 1;
-        }
-    };
-    skip_blanks(&mut i);
-    let name_start = i;
-    while i < chars.len() && (chars[i].is_alphanumeric() || chars[i] == '_') {
-        i += 1;
-    }
-    let name: String = chars[name_start..i].iter().collect();
-    if name.is_empty() {
-        return Err("a tag without a name".to_string());
-    }
-    skip_blanks(&mut i);
-    if chars.get(i) != Some(&'"') {
-        return Err(format!("tag {name}: the value must be a quoted string"));
-    }
-    i += 1;
-    let mut value = String::new();
-    loop {
-        match chars.get(i) {
-            None | Some('\n') => return Err(format!("tag {name}: the value is never closed")),
-            Some('\\') if matches!(chars.get(i + 1), Some('"' | '\\')) => {
-                value.push(chars[i + 1]);
-                i += 2;
-            }
-            Some('"') => break,
-            Some(&c) => {
-                value.push(c);
-                i += 1;
-            }
-        }
-    }
-    i += 1;
-    skip_blanks(&mut i);
-    if chars.get(i) != Some(&']') {
-        return Err(format!("tag {name}: ']' expected after the value"));
-    }
-    Ok((name, value, i + 1))
-}
-
-/// A word of movetext as a token: a result, a move (with any move number glued to its front and
-/// `!`/`?` annotations removed), or nothing (a lone move number or annotation).
-fn movetext_token(word: &str) -> Option<PgnToken> {
-    if matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*") {
-        return Some(PgnToken::Result);
-    }
-    // `12.`, `12...` and `12.e2e4`; a word of digits alone (`0000`, the pass) is a move.
-    let digits = word.chars().take_while(char::is_ascii_digit).count();
-    let rest = if word[digits..].starts_with('.') {
-        word[digits..].trim_start_matches('.')
-    } else {
-        word
-    };
-    let mv = rest.trim_end_matches(['!', '?']);
-    (!mv.is_empty()).then(|| PgnToken::Move(mv.to_string()))
-}
-
-/// One game as read: the line it starts on, its tags and its moves with their lines.
-#[derive(Default)]
-struct PgnGame {
-    line: usize,
-    tags: Vec<(String, String)>,
-    moves: Vec<(usize, String)>,
-}
-
-impl PgnGame {
-    fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
-    }
-}
-
+/// Reads the games of a PGN with the shared reader ([`crate::notation::pgn`]) and plays each one.
 fn parse_pgn(text: &str, variant: AnyVariant) -> Result<Vec<BookEntry>, String> {
-    let mut games: Vec<PgnGame> = Vec::new();
-    let mut current: Option<PgnGame> = None;
-    for (line, token) in pgn_tokens(text)? {
-        match token {
-            PgnToken::Tag(name, value) => {
-                // Tags after moves begin the next game (its predecessor had no result).
-                if current.as_ref().is_some_and(|g| !g.moves.is_empty()) {
-                    games.extend(current.take());
-                }
-                current
-                    .get_or_insert_with(|| PgnGame {
-                        line,
-                        ..PgnGame::default()
-                    })
-                    .tags
-                    .push((name, value));
-            }
-            PgnToken::Move(mv) => current
-                .get_or_insert_with(|| PgnGame {
-                    line,
-                    ..PgnGame::default()
-                })
-                .moves
-                .push((line, mv)),
-            PgnToken::Result => games.push(current.take().unwrap_or(PgnGame {
-                line,
-                ..PgnGame::default()
-            })),
-        }
-    }
-    games.extend(current);
-    games
-        .iter()
+    pgn::games(text)
         .enumerate()
-        .map(|(i, game)| play_pgn_game(game, i + 1, variant))
+        .map(|(i, game)| play_pgn_game(&game?, i + 1, variant))
         .collect()
 }
 
 /// Whether a PGN `Variant` tag names `variant` (our names in any case; `Standard` and XBoard's
-/// `normal` for chess).
+/// `normal` for chess, [`pgn::variant_name`]).
 fn variant_tag_matches(tag: &str, variant: AnyVariant) -> bool {
-    let tag = tag.trim().to_ascii_lowercase();
-    let tag = match tag.as_str() {
-        "standard" | "orthodox" | "normal" => "chess",
-        other => other,
-    };
-    lookup(tag).is_some_and(|v| v.name() == variant.name())
+    lookup(&pgn::variant_name(tag)).is_some_and(|v| v.name() == variant.name())
 }
 
 /// Plays one game's moves with our rules; the entry holds the canonical strings.
@@ -434,7 +213,7 @@ fn play_pgn_game(game: &PgnGame, number: usize, variant: AnyVariant) -> Result<B
                 outcome.reason()
             ));
         }
-        moves.push(referee.apply(mv).map_err(|e| format!("{at}: {e}"))?);
+        moves.push(referee.apply_pgn(mv).map_err(|e| format!("{at}: {e}"))?);
     }
     if let Some(outcome) = referee.outcome() {
         return Err(format!(
@@ -467,21 +246,6 @@ mod tests {
             "8/8 b - - 0 7 frozen"
         );
         assert!(epd_fen("8/8 w -").is_err());
-    }
-
-    #[test]
-    fn movetext_words() {
-        let mv = |w: &str| match movetext_token(w) {
-            Some(PgnToken::Move(m)) => Some(m),
-            _ => None,
-        };
-        assert_eq!(mv("12.e2e4").as_deref(), Some("e2e4"));
-        assert_eq!(mv("12...Nf6!?").as_deref(), Some("Nf6"));
-        assert_eq!(mv("0000").as_deref(), Some("0000"));
-        assert_eq!(mv("e8e9+").as_deref(), Some("e8e9+"));
-        assert_eq!(mv("7."), None);
-        assert_eq!(mv("!!"), None);
-        assert!(matches!(movetext_token("1/2-1/2"), Some(PgnToken::Result)));
     }
 
     #[test]

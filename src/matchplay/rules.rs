@@ -4,7 +4,7 @@
 use crate::board::{Bits, Color, MoveList};
 use crate::game::{Game, Outcome};
 use crate::movegen::generate_legal;
-use crate::notation::{parse_move, render};
+use crate::notation::{parse_move, parse_pgn_move, render};
 use crate::position::Position;
 use crate::variants::{AnyVariant, Variant};
 
@@ -13,6 +13,9 @@ pub trait Referee: Send {
     fn side_to_move(&self) -> Color;
     /// Checks `input` with our parser and plays it; returns the canonical string.
     fn apply(&mut self, input: &str) -> Result<String, String>;
+    /// As [`Referee::apply`] for a move read from a PGN, which may be in a form XBoard saves
+    /// ([`parse_pgn_move`]).
+    fn apply_pgn(&mut self, input: &str) -> Result<String, String>;
     /// The result if the game is over by rule.
     fn outcome(&self) -> Option<Outcome>;
     /// Every legal move, canonical strings in generation order.
@@ -32,6 +35,16 @@ where
     fn apply(&mut self, input: &str) -> Result<String, String> {
         let pos = self.position();
         let entry = parse_move(pos, input).map_err(|e| e.to_string())?;
+        let canonical = render(pos, &entry);
+        self.play(entry);
+        Ok(canonical)
+    }
+
+    fn apply_pgn(&mut self, input: &str) -> Result<String, String> {
+        let pos = self.position();
+        let mut legal = MoveList::new();
+        generate_legal(pos, &mut legal);
+        let entry = parse_pgn_move(pos, &legal, input).map_err(|e| e.to_string())?;
         let canonical = render(pos, &entry);
         self.play(entry);
         Ok(canonical)

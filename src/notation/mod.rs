@@ -3,8 +3,10 @@
 //!
 //! The coordinate forms are read here. What does not read as one is offered to [`san`], which
 //! reads standard algebraic notation (`Nf3`, `exd5`, `e8=Q`) and `O-O` castling as XBoard
-//! accepts them, so no coordinate string changes meaning.
+//! accepts them, so no coordinate string changes meaning. [`parse_pgn_move`] also reads the forms
+//! XBoard saves in PGN, and [`pgn`] reads PGN files for `menagerie replay` and the opening books.
 
+pub mod pgn;
 mod san;
 
 use std::fmt;
@@ -223,6 +225,37 @@ pub fn parse_move_in<B: Bits>(
         1 => Ok(*found[0]),
         0 => Err(illegal(None)),
         _ => Err(MoveError::ambiguous(pos, text, &found)),
+    }
+}
+
+/// As [`parse_move_in`] for a move read from a PGN: it also takes the forms XBoard 4.9.1 saves
+/// (PROTOCOL.md 4.8): each further leg after `-` or `x` (`exd5-e4`, `Qxd1-b3`, `Nf3xe5xe6-e7`),
+/// the from square written out (`Pe2e4`, `b2xb7xa8q`), and SAN without legs as the move that
+/// removes nothing off its destination (`Bf4` in Combined Arms, where a shot also ends on f4 and
+/// [`parse_move_in`] finds the SAN ambiguous; XBoard writes the kill square of a shot).
+pub fn parse_pgn_move<B: Bits>(
+    pos: &Position<B>,
+    legal: &MoveList<B>,
+    input: &str,
+) -> Result<MoveEntry<B>, MoveError> {
+    // SAN puts a check mark after a drop too (`S@e10+`); it never means anything there.
+    let input = if input.contains('@') {
+        input.trim_end_matches(['+', '#', '!', '?'])
+    } else {
+        input
+    };
+    let first = parse_move_in(pos, legal, input);
+    if first.is_ok() || pos.is_frozen() {
+        return first;
+    }
+    match (san::parse_saved(pos, legal, normalise(input)), first) {
+        (Some(Ok(entry)), _) => Ok(entry),
+        // The reader of saved forms names the candidates where the other found none.
+        (
+            Some(Err(e @ MoveError::Ambiguous { .. })),
+            Err(MoveError::Illegal { reason: None, .. }),
+        ) => Err(e),
+        (_, first) => first,
     }
 }
 

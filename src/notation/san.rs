@@ -236,3 +236,180 @@ fn split_promotion(s: &str) -> (&str, Option<char>) {
     }
     (s, None)
 }
+
+/// A move as XBoard 4.9.1 saves it in PGN (PROTOCOL.md 4.8): SAN for the first leg, then each
+/// further leg's square after `-` or `x` (`exd5-e4`, `Qxd1-b3`, `Nf3xe5xe6-e7`, `Qd2-d3`), the
+/// from square written out where XBoard does not know the move (`Pe2e4`, `Se3xe5-e4`,
+/// `b2xb7xa8q`), a promotion as `=Q` or a letter at the end. Every square between the first and
+/// the last is where a leg ends: a victim when it holds an enemy piece, a point of the route when
+/// it is empty. Without legs this is plain SAN, which in such a PGN names the move that removes
+/// nothing off its destination: XBoard writes a kill square whenever there is one, so `Bf4` is
+/// the bishop's plain move even where a shot also ends on f4 (which [`parse`] refuses as
+/// ambiguous).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Legs {
+    kind: PieceKind,
+    from_file: Option<u8>,
+    from_rank: Option<u8>,
+    squares: Vec<Square>,
+    promotion: Option<char>,
+}
+
+/// Reads `text` as a move XBoard saved ([`Legs`]) and returns the legal move it names, or why it
+/// names none; `None` when the text does not have that shape.
+pub(super) fn parse_saved<B: Bits>(
+    pos: &Position<B>,
+    legal: &MoveList<B>,
+    text: &str,
+) -> Option<Result<MoveEntry<B>, MoveError>> {
+    let v = pos.variant();
+    let g = &v.geometry;
+    let legs = read_legs(v, text)?;
+    let (&to, written) = legs.squares.split_last()?;
+    // Where the move may start, with the leg squares between it and `to`. When the text writes
+    // the from square out (a square before the legs, no file or rank alone), that reading comes
+    // first: XBoard writes it so for a move it does not know (`Se3xe5-e4`). Otherwise the move
+    // starts where a legal move of that kind to `to` starts, and the written squares are all
+    // legs; a leg never ends on another piece of the mover's side.
+    let ours = pos.color_bb(pos.side_to_move());
+    let mut readings: Vec<Vec<(Square, &[Square])>> = Vec::new();
+    if let Some((&first, between)) = written.split_first()
+        && legs.from_file.is_none()
+        && legs.from_rank.is_none()
+    {
+        readings.push(vec![(first, between)]);
+    }
+    let mut starts: Vec<(Square, &[Square])> = Vec::new();
+    for e in legal.iter() {
+        let from = e.mv.from();
+        if !matches!(e.mv.kind(), MoveKind::Drop | MoveKind::Pass)
+            && e.mv.to() == to
+            && pos.piece_at(from).kind() == legs.kind
+            && legs.from_file.is_none_or(|f| g.file(from) == f)
+            && legs.from_rank.is_none_or(|r| g.rank(from) == r)
+            && written.iter().all(|&sq| sq == from || !ours.has(sq))
+            && !starts.contains(&(from, written))
+        {
+            starts.push((from, written));
+        }
+    }
+    readings.push(starts);
+    // Each route as a coordinate chain, read by the coordinate parser (exact forms first, then
+    // route aliases and chains that name only some victims, rules/README.md §4).
+    let mut found: Vec<MoveEntry<B>> = Vec::new();
+    let mut ambiguous = None;
+    for routes in readings {
+        for (from, between) in routes {
+            if !ours.has(from) || pos.piece_at(from).kind() != legs.kind {
+                continue;
+            }
+            let mut chain = g.square_name(from);
+            for &sq in between {
+                let name = g.square_name(sq);
+                chain.push_str(&name);
+                chain.push(',');
+                chain.push_str(&name);
+            }
+            chain.push_str(&g.square_name(to));
+            if let Some(p) = legs.promotion {
+                chain.push(p.to_ascii_lowercase());
+            }
+            match super::parse_move_in(pos, legal, &chain) {
+                Ok(entry) if !found.contains(&entry) => found.push(entry),
+                Ok(_) => {}
+                Err(e @ MoveError::Ambiguous { .. }) => ambiguous = Some(e),
+                Err(_) => {}
+            }
+        }
+        if !found.is_empty() {
+            break;
+        }
+    }
+    Some(match found.len() {
+        1 => Ok(found[0]),
+        0 => Err(ambiguous.unwrap_or_else(|| MoveError::Illegal {
+            input: text.to_string(),
+            reason: None,
+        })),
+        _ => Err(MoveError::ambiguous(
+            pos,
+            text,
+            &found.iter().collect::<Vec<_>>(),
+        )),
+    })
+}
+
+/// The shape of [`Legs`]: `[PIECE][file or rank][x]SQUARE([x-:]SQUARE)*[promotion]`, check and
+/// annotation marks ignored; `None` for anything else.
+fn read_legs<B: Bits>(v: &Variant<B>, text: &str) -> Option<Legs> {
+    let g = &v.geometry;
+    let s = text.trim_end_matches(['+', '#', '!', '?']);
+    if !s.is_ascii() || s.is_empty() {
+        return None;
+    }
+    let (letter, mut rest) = match s.as_bytes()[0] {
+        c if c.is_ascii_uppercase() => (Some(c as char), &s[1..]),
+        _ => (None, s),
+    };
+    // A promotion: `=Q`, `/Q`, `(Q)`, or a letter right after the last square (`a8q`, `a8Q`).
+    let mut promotion = None;
+    let b = rest.as_bytes();
+    let n = b.len();
+    if n >= 3 && b[n - 3] == b'(' && b[n - 2].is_ascii_alphabetic() && b[n - 1] == b')' {
+        promotion = Some(b[n - 2] as char);
+        rest = &rest[..n - 3];
+    } else if n >= 1 && b[n - 1].is_ascii_alphabetic() {
+        promotion = Some(b[n - 1] as char);
+        rest = &rest[..n - 1];
+        rest = rest.strip_suffix(['=', '/']).unwrap_or(rest);
+    }
+    // The capture mark right after the piece (`Qxd1-b3`), or a file or a rank alone before the
+    // first square (`exd5-e4`, `R1b2`).
+    let mut from_file = None;
+    let mut from_rank = None;
+    if let Some(after) = rest.strip_prefix(['x', ':'])
+        && g.parse_square_prefix(after).is_some()
+    {
+        rest = after;
+    } else if g.parse_square_prefix(rest).is_none() {
+        let b = rest.as_bytes();
+        match b.first()? {
+            c @ b'a'..=b'z' if c - b'a' < g.files => {
+                from_file = Some(c - b'a');
+                rest = &rest[1..];
+            }
+            b'1'..=b'9' => {
+                let digits = b.iter().take(2).take_while(|c| c.is_ascii_digit()).count();
+                let rank: u8 = rest[..digits].parse().ok()?;
+                if rank == 0 || rank > g.ranks {
+                    return None;
+                }
+                from_rank = Some(rank - 1);
+                rest = &rest[digits..];
+            }
+            _ => return None,
+        }
+        rest = rest.strip_prefix(['x', ':']).unwrap_or(rest);
+    }
+    let mut squares = Vec::new();
+    loop {
+        let (sq, used) = g.parse_square_prefix(rest)?;
+        squares.push(sq);
+        rest = &rest[used..];
+        if rest.is_empty() {
+            break;
+        }
+        rest = rest.strip_prefix(['x', '-', ':']).unwrap_or(rest);
+    }
+    let kind = match letter {
+        Some(c) => v.kind_of_letter(c)?,
+        None => PieceKind(v.kinds.iter().position(|k| k.letter == 'P')? as u8),
+    };
+    Some(Legs {
+        kind,
+        from_file,
+        from_rank,
+        squares,
+        promotion,
+    })
+}
