@@ -408,20 +408,13 @@ impl Engine {
                             fallback_report(&job, &shared)
                         }
                     };
-                    sink.on_bestmove(&report);
-                    if let Some(tx) = tx.lock().unwrap_or_else(|e| e.into_inner()).take() {
-                        let _ = tx.send(report);
-                    }
+                    deliver(&*sink, &tx, report);
                 });
             }
             if !main_started {
                 shared.stop.store(true, Ordering::Relaxed);
                 sink.on_error("no search thread could be started; playing a fallback move");
-                let report = fallback_report(&job, &shared);
-                sink.on_bestmove(&report);
-                if let Some(tx) = tx.lock().unwrap_or_else(|e| e.into_inner()).take() {
-                    let _ = tx.send(report);
-                }
+                deliver(&*sink, &tx, fallback_report(&job, &shared));
             }
         });
     }
@@ -479,6 +472,18 @@ impl Drop for Engine {
     /// not wait for them), so dropping an engine, and `quit`, take no time.
     fn drop(&mut self) {
         self.stop();
+    }
+}
+
+/// Hands a finished search's report to its sink and to `wait` (once: the sender is taken).
+fn deliver(
+    sink: &dyn SearchSink,
+    tx: &Mutex<Option<std::sync::mpsc::Sender<SearchReport>>>,
+    report: SearchReport,
+) {
+    sink.on_bestmove(&report);
+    if let Some(tx) = tx.lock().unwrap_or_else(|e| e.into_inner()).take() {
+        let _ = tx.send(report);
     }
 }
 

@@ -93,12 +93,6 @@ impl TranspositionTable {
         self.clusters * CLUSTER_BYTES
     }
 
-    pub fn clear(&self) {
-        for w in self.words.iter() {
-            w.store(0, Ordering::Relaxed);
-        }
-    }
-
     /// Starts a new search generation.
     pub fn new_search(&self) {
         self.age.fetch_add(1, Ordering::Relaxed);
