@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts XBoard with menagerie in VARIANT under Xvfb, waits for the board to be drawn, and saves a
-# screenshot of the whole screen to OUT.png.
+# screenshot of the whole screen to OUT.png. XBoard's start-up hint ("Right-clicking menu item ...",
+# a box over the middle of the board) is suppressed with -messageSuppress.
 #
 #   scripts/xboard-screenshot.sh VARIANT OUT.png
 #
@@ -15,12 +16,13 @@ variantopt=()
 xboard=$(command -v xboard || echo /usr/games/xboard)
 dir=$(mktemp -d)
 display=:$((90 + RANDOM % 100))
-Xvfb "$display" -screen 0 1000x900x24 >/dev/null 2>&1 &
+Xvfb "$display" -screen 0 1200x1000x24 >/dev/null 2>&1 &
 xvfb=$!
 trap 'kill $xb $xvfb 2>/dev/null || true; rm -rf "$dir"' EXIT
 sleep 1
 DISPLAY=$display "$xboard" -fcp "$engine" -fd "$dir" "${variantopt[@]}" -testLegality false \
   -showTargetSquares true -saveSettingsOnExit false -popupExitMessage false -size medium \
+  -messageSuppress "Right-clicking menu item or dialog text pops up help on it" \
   >/dev/null 2>&1 &
 xb=$!
 sleep 6

@@ -234,7 +234,14 @@ fn t05_unsupported_variant() {
         &mut e,
         &["force", "setboard 1g6/7k/8/8/8/8/1G6/r6K w - - 0 1"],
     );
-    assert!(sync(&mut e).is_empty(), "{}", e.dump());
+    let lines = sync(&mut e);
+    expect_position_setups(
+        &lines,
+        "shockchess",
+        SHOCK_SETUP,
+        "1g6/7k/8/8/8/8/1G6/r6K w - - 0 1",
+        &e,
+    );
 }
 
 #[test]
@@ -375,6 +382,11 @@ fn shock(e: &mut EngineProcess, fen: &str) {
     send_all(e, &["new", "variant shockchess"]);
     e.expect_line(exact(SHOCK_SETUP), secs(5));
     send_all(e, &["force", &format!("setboard {fen}")]);
+    let lines = vec![
+        e.expect_line("setup ", secs(5)),
+        e.expect_line("setup ", secs(5)),
+    ];
+    expect_position_setups(&lines, "shockchess", SHOCK_SETUP, fen, e);
 }
 
 #[test]
@@ -638,6 +650,9 @@ fn t25_28_markers() {
         e.next_line(secs(5)).as_deref(),
         Some("highlight 4M3/8/8/8/8/8/8/8")
     );
+    // The choice comes with the highlight (XBoard's sweep selection uses it while the piece is
+    // held) and again after `put` (click-click: XBoard's extra `put` asks for it).
+    assert_eq!(e.next_line(secs(5)).as_deref(), Some("choice QRBN"));
     e.send("put e8");
     assert_eq!(e.next_line(secs(5)).as_deref(), Some("choice QRBN"));
     // Captures are red; hover gets no reply.
@@ -662,6 +677,14 @@ fn t25_28_markers() {
         Some("highlight M7/8/8/8/8/8/8/8")
     );
     assert_eq!(e.next_line(secs(5)).as_deref(), Some("choice GRBN"));
+    assert_eq!(e.next_line(secs(5)).as_deref(), Some("choice GRBN"));
+    // A piece without a promotion gets no choice.
+    e.send("lift e1");
+    assert_eq!(
+        e.next_line(secs(5)).as_deref(),
+        Some("highlight 8/8/8/8/8/8/3YYY2/3Y1Y2")
+    );
+    assert!(e.no_output_for(200), "{}", e.dump());
 }
 
 /// Transcript 26 (CA-T3a): the bishop's kill squares are cyan; after `put` on one, the moves
@@ -685,8 +708,10 @@ fn t27_optional_promotion_markers() {
     set_up(&mut e, "exciting", E_2);
     e.send("lift e8");
     next_is(&mut e, "highlight 11/11/4M6/3Y1Y5/11/11/11/11/11/11/11");
+    next_is(&mut e, "choice VS");
     e.send("put e9");
     next_is(&mut e, "choice VS");
+    assert!(e.no_output_for(200), "{}", e.dump());
 }
 
 #[test]
@@ -935,4 +960,48 @@ fn fuzz_ten_thousand_lines() {
         .filter(|l| l.starts_with("ENG> Illegal") && !l.starts_with("ENG> Illegal move"))
         .collect();
     assert!(bad.is_empty(), "{bad:?}");
+}
+
+/// Issue 13 item 10: XBoard's `bughouse` parent credits no capture to its holdings, so a person
+/// playing Exciting Chess is told when a capture put a soldier in a hand and how to drop it; an
+/// engine opponent (`computer`) is not. The person's move comes in force mode followed by `go`
+/// (as XBoard relays it) or while the engine plays a side.
+#[test]
+fn t31_captured_soldiers_are_told_to_a_person() {
+    const FEN: &str = "**k6**/*9*/11/11/11/11/11/11/1Ss8/*2S6*/**3K3**[] w - - 0 1";
+    for (computer, force) in [(false, true), (false, false), (true, true)] {
+        let mut e = start();
+        set_up(&mut e, "exciting", FEN);
+        if computer {
+            e.send("computer");
+        }
+        if !force {
+            e.send("playother");
+        }
+        send_all(&mut e, &["sd 2", "usermove d2c3,c3d3"]);
+        if force {
+            e.send("go");
+        }
+        e.expect_line(move_pred(), secs(10));
+        let told: Vec<String> = e
+            .transcript
+            .iter()
+            .filter(|l| l.starts_with("ENG> telluser"))
+            .cloned()
+            .collect();
+        if computer {
+            assert!(told.is_empty(), "{}", e.dump());
+        } else {
+            assert_eq!(told.len(), 1, "{}", e.dump());
+            assert!(
+                told[0].contains("soldier in your hand") && told[0].contains("S@"),
+                "{}",
+                told[0]
+            );
+        }
+        // The drop the person was told to type is taken.
+        e.send("usermove S@e4");
+        let l = e.expect_line(move_pred(), secs(10));
+        assert!(!l.contains("Illegal"), "{}", e.dump());
+    }
 }

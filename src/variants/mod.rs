@@ -718,6 +718,16 @@ pub fn lookup(name: &str) -> Option<AnyVariant> {
     lookup_any(name).filter(|_| playable)
 }
 
+/// The name of the kind with upper-case `letter` in variant `name` ("Soldier" for Exciting
+/// Chess's `S`).
+pub fn kind_name(name: &str, letter: char) -> Option<&'static str> {
+    let find = |kinds: &[KindSpec]| kinds.iter().find(|k| k.letter == letter).map(|k| k.name);
+    match lookup(name)? {
+        AnyVariant::Narrow(v) => find(&v.kinds),
+        AnyVariant::Wide(v) => find(&v.kinds),
+    }
+}
+
 /// As [`lookup`], but also the games whose rules are still being built (for their tests); the
 /// protocols and the command line only offer what [`lookup`] finds.
 pub fn lookup_any(name: &str) -> Option<AnyVariant> {

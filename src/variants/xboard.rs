@@ -159,8 +159,14 @@ fn holdings_size<B: Bits>(v: &Variant<B>, slots: &[Option<usize>], white: &[char
         .unwrap_or(0)
 }
 
-fn setup_of<B: Bits>(v: &Variant<B>, look: &XboardLook) -> Option<String> {
-    let parent = look.parent?;
+fn setup_of<B: Bits>(
+    v: &Variant<B>,
+    look: &XboardLook,
+    fen: Option<&str>,
+    parent: Option<&str>,
+) -> Option<String> {
+    let parent = parent.or(look.parent)?;
+    look.parent?;
     let slots = slots(v, look, Gui::Xboard);
     let mut white = white_table(v, &slots);
     let holdings = holdings_size(v, &slots, &white);
@@ -172,7 +178,9 @@ fn setup_of<B: Bits>(v: &Variant<B>, look: &XboardLook) -> Option<String> {
         .collect();
     Some(format!(
         "setup ({table}) {}x{}+{holdings}_{parent} {}",
-        v.geometry.files, v.geometry.ranks, v.start_fen
+        v.geometry.files,
+        v.geometry.ranks,
+        fen.unwrap_or(v.start_fen)
     ))
 }
 
@@ -180,9 +188,34 @@ fn setup_of<B: Bits>(v: &Variant<B>, look: &XboardLook) -> Option<String> {
 pub fn setup_line(name: &str) -> Option<String> {
     let look = look(name)?;
     match lookup(name)? {
-        AnyVariant::Narrow(v) => setup_of(v, &look),
-        AnyVariant::Wide(v) => setup_of(v, &look),
+        AnyVariant::Narrow(v) => setup_of(v, &look, None, None),
+        AnyVariant::Wide(v) => setup_of(v, &look, None, None),
     }
+}
+
+/// The two `setup` lines that put `fen` on XBoard's board at move 0 after a `setboard` (PROTOCOL.md
+/// §4.2): XBoard sends `setboard` for a loaded position without waiting for the `setup` that
+/// answers `variant`, and that `setup`, read later, resets its board to the start. A `setup` with
+/// the same format as the last is ignored once a position is set up; one whose parent differs
+/// makes XBoard reinitialise its board from the line's FEN. So the first line names another parent
+/// and the second the variant's own, both with `fen`. Empty for chess and for unknown names.
+pub fn setup_lines_for_position(name: &str, fen: &str) -> Vec<String> {
+    let Some(look) = look(name) else {
+        return Vec::new();
+    };
+    let other = match look.parent {
+        Some("bughouse") => "crazyhouse",
+        Some("lion") => "fairy",
+        Some(_) => "lion",
+        None => return Vec::new(),
+    };
+    [Some(other), None]
+        .into_iter()
+        .filter_map(|parent| match lookup(name)? {
+            AnyVariant::Narrow(v) => setup_of(v, &look, Some(fen), parent),
+            AnyVariant::Wide(v) => setup_of(v, &look, Some(fen), parent),
+        })
+        .collect()
 }
 
 /// The `pocket` size and `template` of the UCI variant line (PROTOCOL.md §7.1): the holdings

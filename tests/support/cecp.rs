@@ -72,14 +72,60 @@ pub const ONLY_UNREPRESENTABLE: &str =
     "**3k3**/*9*/11/11/5r5/11/3p7/2M8/11/*3P1P3*/**2SKS2**[] w - - 0 1";
 
 /// `new`, `variant V` (its `setup` line is read), `force`, `setboard FEN`; nothing else may be
-/// answered.
+/// answered but the `setup` pair of [`expect_position_setups`].
 pub fn set_up(e: &mut EngineProcess, variant: &str, fen: &str) {
     send_all(e, &["new", &format!("variant {variant}")]);
-    if variant != "chess" && variant != "normal" {
-        e.expect_line("setup ", secs(5));
-    }
+    let setup =
+        (variant != "chess" && variant != "normal").then(|| e.expect_line("setup ", secs(5)));
     send_all(e, &["force", &format!("setboard {fen}")]);
-    assert!(sync(e).is_empty(), "{}", e.dump());
+    let lines = sync(e);
+    match setup {
+        Some(setup) => expect_position_setups(&lines, variant, &setup, fen, e),
+        None => assert!(lines.is_empty(), "{}", e.dump()),
+    }
+}
+
+/// PROTOCOL.md §4.2 as XBoard 4.9.1 behaves: after `setboard FEN` of a position other than the
+/// start, the engine answers with two `setup` lines carrying that position, the first with
+/// another parent (a format change makes XBoard reinitialise its board from the line's FEN) and
+/// the second with the variant's own, both with the table and size of `variant_setup` (the reply
+/// to `variant`). `lines`: everything the engine answered to the `setboard`.
+pub fn expect_position_setups(
+    lines: &[String],
+    variant: &str,
+    variant_setup: &str,
+    fen: &str,
+    e: &EngineProcess,
+) {
+    // `setup (TABLE) WxH+S_PARENT FEN...`
+    let mut parts = variant_setup.splitn(4, ' ');
+    let (table, format) = (parts.nth(1).unwrap(), parts.next().unwrap());
+    let start: String = parts.next().unwrap().to_string();
+    // Compared as positions: XBoard's letters (a Shock Chess `Q` for the General) are accepted.
+    let board = |f: &str| {
+        let full = if f.split_whitespace().count() == 1 {
+            format!("{f} w - - 0 1")
+        } else {
+            f.to_string()
+        };
+        let fen = library(variant, &full).fen();
+        fen.split(['[', ' ']).next().unwrap_or("").to_string()
+    };
+    if board(&start) == board(fen) {
+        assert!(lines.is_empty(), "the start position: {}", e.dump());
+        return;
+    }
+    let (size, parent) = format.split_once('_').unwrap();
+    assert_eq!(lines.len(), 2, "{}", e.dump());
+    for (i, line) in lines.iter().enumerate() {
+        let mut p = line.splitn(4, ' ');
+        assert_eq!(p.next(), Some("setup"), "{}", e.dump());
+        assert_eq!(p.next(), Some(table), "{}", e.dump());
+        let (s, par) = p.next().unwrap().split_once('_').unwrap();
+        assert_eq!(s, size, "{}", e.dump());
+        assert_eq!(par == parent, i == 1, "parents: {}", e.dump());
+        assert_eq!(board(p.next().unwrap()), board(fen), "{}", e.dump());
+    }
 }
 
 /// A library engine in `variant` at `fen`: the parser the state machine plays from.

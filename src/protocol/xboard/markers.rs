@@ -226,21 +226,80 @@ impl Markers {
             .iter()
             .filter(|s| s.to == square && s.victims.len() == self.kills.len())
             .collect();
-        let promotions: Vec<char> = to_here.iter().filter_map(|s| s.promotion).collect();
-        if !promotions.is_empty() {
-            let mut letters: String = promotions.iter().map(|c| c.to_ascii_uppercase()).collect();
-            if to_here.iter().any(|s| s.promotion.is_none()) {
-                // The optional promotion: the mover's own letter declines it.
-                let from = self.from.as_deref().unwrap_or_default();
-                if let Some(c) = Board::from_fen(fen).and_then(|b| b.at(from)) {
-                    letters.push(c.to_ascii_uppercase());
+        let choice = self.choice(&to_here, fen);
+        self.clear();
+        choice
+    }
+
+    /// The `choice` that goes with the `highlight` answer to `lift` when the lifted piece can
+    /// promote: XBoard's sweep selection (on in Debian's xboard.conf) cycles through these
+    /// letters while the person pulls the piece back, and a `choice` sent only after `put`
+    /// arrives when a dragged move is already made (PROTOCOL.md §3.9). With a choice to make
+    /// (`M` squares) the letters of every such promotion of the piece, default first; otherwise
+    /// the letter of its engine-decided promotion (`B`), which XBoard then takes at once.
+    pub fn choice_after_lift(&self, fen: &str, legal: &[String]) -> Option<String> {
+        let moves = self.candidates(legal);
+        let complete: Vec<&Shape> = moves
+            .iter()
+            .filter(|s| s.victims.len() == self.kills.len())
+            .collect();
+        let with_choice: Vec<&Shape> = complete
+            .iter()
+            .copied()
+            .filter(|s| {
+                s.promotion.is_some()
+                    && complete
+                        .iter()
+                        .filter(|o| o.to == s.to && o.victims == s.victims)
+                        .count()
+                        > 1
+            })
+            .collect();
+        if !with_choice.is_empty() {
+            // Also the declining moves to those squares (an optional promotion).
+            let to_them: Vec<&Shape> = complete
+                .iter()
+                .copied()
+                .filter(|s| {
+                    with_choice
+                        .iter()
+                        .any(|c| c.to == s.to && c.victims == s.victims)
+                })
+                .collect();
+            return self.choice(&to_them, fen);
+        }
+        let promotions: Vec<&Shape> = complete
+            .into_iter()
+            .filter(|s| s.promotion.is_some())
+            .collect();
+        self.choice(&promotions, fen)
+    }
+
+    /// `choice LETTERS` for these moves: their promotion letters upper case in order, each once,
+    /// then the mover's own letter if one of them declines an optional promotion; `None`
+    /// without a promotion.
+    fn choice(&self, moves: &[&Shape], fen: &str) -> Option<String> {
+        let mut letters = String::new();
+        for c in moves.iter().filter_map(|s| s.promotion) {
+            let c = c.to_ascii_uppercase();
+            if !letters.contains(c) {
+                letters.push(c);
+            }
+        }
+        if letters.is_empty() {
+            return None;
+        }
+        if moves.iter().any(|s| s.promotion.is_none()) {
+            // The optional promotion: the mover's own letter declines it.
+            let from = self.from.as_deref().unwrap_or_default();
+            if let Some(c) = Board::from_fen(fen).and_then(|b| b.at(from)) {
+                let c = c.to_ascii_uppercase();
+                if !letters.contains(c) {
+                    letters.push(c);
                 }
             }
-            self.clear();
-            return Some(format!("choice {letters}"));
         }
-        self.clear();
-        None
+        Some(format!("choice {letters}"))
     }
 }
 
@@ -275,6 +334,45 @@ mod tests {
         assert_eq!(
             m.lift("a4", fen, &legal, &[]).unwrap(),
             "highlight 8/8/8/8/8/8/8/Y7"
+        );
+    }
+
+    #[test]
+    fn a_promoting_piece_gets_its_choice_with_the_highlight() {
+        // Shock Chess: a7 promotes with a choice; the king has none.
+        let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+        let legal: Vec<String> = ["a7a8g", "a7a8r", "a7a8b", "a7a8n", "e1d1"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let mut m = Markers::default();
+        assert_eq!(
+            m.lift("a7", fen, &legal, &[]).unwrap(),
+            "highlight M7/8/8/8/8/8/8/8"
+        );
+        assert_eq!(
+            m.choice_after_lift(fen, &legal).as_deref(),
+            Some("choice GRBN")
+        );
+        m.lift("e1", fen, &legal, &[]);
+        assert_eq!(m.choice_after_lift(fen, &legal), None);
+        // An optional promotion (an Exciting soldier): the mover's own letter declines it, last.
+        let fen = "4k3/8/4S3/8/8/8/8/4K3 w - - 0 1";
+        let legal: Vec<String> = ["e6e7v", "e6e7", "e6d6", "e6f6"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        m.lift("e6", fen, &legal, &[]);
+        assert_eq!(
+            m.choice_after_lift(fen, &legal).as_deref(),
+            Some("choice VS")
+        );
+        // Only an engine-decided promotion (`B`): its letter, which XBoard takes at once.
+        let legal: Vec<String> = ["e6e7v", "e6d6"].iter().map(|s| s.to_string()).collect();
+        m.lift("e6", fen, &legal, &[]);
+        assert_eq!(
+            m.choice_after_lift(fen, &legal).as_deref(),
+            Some("choice V")
         );
     }
 

@@ -172,6 +172,47 @@ pub fn run(input: Receiver<Input>, out: Output, first: Option<String>) {
 const FROZEN_NOTICE: &str = "telluser Your General was captured, so your army is frozen for one \
      turn: pass by clicking my clock (or type @@@@ as your move), and I move again.";
 
+/// The hand letters of a FEN (`[...]` after the board) with their counts.
+fn hand_counts(fen: &str) -> std::collections::BTreeMap<char, usize> {
+    let mut counts = std::collections::BTreeMap::new();
+    let board = fen.split_whitespace().next().unwrap_or("");
+    if let Some((_, rest)) = board.split_once('[') {
+        for c in rest
+            .trim_end_matches(']')
+            .chars()
+            .filter(char::is_ascii_alphabetic)
+        {
+            *counts.entry(c).or_insert(0) += 1;
+        }
+    }
+    counts
+}
+
+/// What a person is told when a capture puts a piece in a hand that XBoard does not show
+/// (Exciting Chess's soldiers under the `bughouse` parent, PROTOCOL.md §5.3): whose hand, and how
+/// to drop one by typing. `gains`: the letters that came into the hand (upper case: White's).
+fn hand_notice(gains: &[char], person_is_white: bool, name_of: impl Fn(char) -> String) -> String {
+    let white_gained = gains[0].is_ascii_uppercase();
+    let letter = gains[0].to_ascii_uppercase();
+    let what = if gains.len() == 1 {
+        format!("a {}", name_of(letter))
+    } else {
+        format!("{} {}s", gains.len(), name_of(letter))
+    };
+    // Short: XBoard shows a `telluser` note on one line.
+    if white_gained == person_is_white {
+        format!(
+            "telluser Your capture put {what} in your hand (XBoard does not show it). To drop: \
+             type {letter}@ and a square, e.g. {letter}@e4."
+        )
+    } else {
+        format!(
+            "telluser I captured {what}; it is in my hand (XBoard does not show it). You drop \
+             yours by typing {letter}@ and a square."
+        )
+    }
+}
+
 /// The result line of §3.8.
 fn claim(outcome: &Outcome) -> String {
     let reason = match outcome {
@@ -236,6 +277,9 @@ struct Xboard {
     last: Arc<Mutex<Option<Info>>>,
     search_start: Instant,
     hint: Option<String>,
+    /// Hand gains of the last move, made in force mode, that the person has not been told of:
+    /// XBoard relays a person's move in force mode and sends `go` after it.
+    untold: Vec<char>,
     markers: markers::Markers,
     /// The kind letter of each XBoard holdings slot (for `lift` from the holdings).
     holdings: Vec<char>,
@@ -269,6 +313,7 @@ impl Xboard {
             last: Arc::new(Mutex::new(None)),
             search_start: Instant::now(),
             hint: None,
+            untold: Vec::new(),
             markers: markers::Markers::default(),
             holdings: Vec::new(),
             fen: String::new(),
@@ -397,6 +442,7 @@ impl Xboard {
     /// A position set from outside: no plies to take back, and XBoard's board is ours.
     fn reset_plies(&mut self) {
         self.phantoms = vec![phantoms::Phantoms::default()];
+        self.untold.clear();
     }
 
     fn start_analysis(&mut self) {
@@ -451,6 +497,42 @@ impl Xboard {
         self.search = Search::Thinking(id);
     }
 
+    /// After a move against a person (no `computer`): when it put pieces in a hand that XBoard
+    /// keeps no count of (its `bughouse` parent credits no capture), say so, and how to drop
+    /// them. `before`: the FEN before the move.
+    fn tell_hand_gains(&mut self, before: &str) {
+        self.untold.clear();
+        if self.computer || self.holdings.is_empty() {
+            return;
+        }
+        let (old, new) = (hand_counts(before), hand_counts(&self.fen));
+        let gains: Vec<char> = new
+            .iter()
+            .flat_map(|(&c, &n)| {
+                std::iter::repeat_n(c, n.saturating_sub(old.get(&c).copied().unwrap_or(0)))
+            })
+            .collect();
+        match self.side {
+            // Force mode: XBoard replaying a loaded game, or relaying a person's move before
+            // `go`; told at `go`, for the last move only.
+            None => self.untold = gains,
+            Some(engine_side) => self.tell_gains(&gains, engine_side),
+        }
+    }
+
+    fn tell_gains(&mut self, gains: &[char], engine_side: Color) {
+        if gains.is_empty() || self.computer {
+            return;
+        }
+        let variant = self.engine.variant_name().to_string();
+        let name_of = |letter: char| {
+            variants::kind_name(&variant, letter)
+                .unwrap_or("piece")
+                .to_lowercase()
+        };
+        self.line(&hand_notice(gains, engine_side == Color::Black, name_of));
+    }
+
     /// Sends and plays the engine's move, claims a result, then ponders if asked to.
     fn play_own(&mut self, mv: &str, ponder: Option<String>) {
         let text = moves::emission(mv, self.full_legs, |s| self.parse(s));
@@ -458,11 +540,13 @@ impl Xboard {
             log::error!("the search returned an illegal move {mv}");
             return;
         }
+        let before = self.fen.clone();
         self.line(&format!("move {text}"));
         self.count_ply(&text, mv);
         self.excluded.clear();
         self.refresh();
         self.hint = None;
+        self.tell_hand_gains(&before);
         if !self.computer && self.legal == ["0000"] {
             // Shock Chess: this move took the person's General. XBoard has no word for a forced
             // pass, and the pass is a click nobody would guess (PROTOCOL.md §4.9).
@@ -564,9 +648,11 @@ impl Xboard {
                     return;
                 };
                 let expected = expected.clone();
+                let before = self.fen.clone();
                 self.count_ply(m, &expected);
                 self.excluded.clear();
                 self.refresh();
+                self.tell_hand_gains(&before);
                 self.search = Search::Thinking(id);
                 self.engine.ponderhit();
                 if finished {
@@ -582,9 +668,11 @@ impl Xboard {
                     return;
                 }
                 let sent = mv.trim().trim_start_matches("usermove").trim();
+                let before = self.fen.clone();
                 self.count_ply(sent.trim_end_matches(';'), &canonical);
                 self.excluded.clear();
                 self.refresh();
+                self.tell_hand_gains(&before);
                 self.position_changed(true);
             }
             Err(e) => self.refuse(mv, &e),
@@ -667,7 +755,8 @@ impl Xboard {
             self.engine.undo();
         }
         let start = start_fen(self.engine.variant_name());
-        let result = if start.and_then(fen_key) == Some(key) {
+        let is_start = start.and_then(fen_key) == Some(key);
+        let result = if is_start {
             self.engine.set_position(None, &[])
         } else {
             self.engine.set_position(Some(fen), &[])
@@ -676,6 +765,17 @@ impl Xboard {
             Ok(()) => {
                 self.valid = true;
                 self.reset_plies();
+                // XBoard sends `setboard` for a loaded position without waiting for the `setup`
+                // that answers `variant`, and resets its board to the start when it reads that
+                // `setup`: two more lines put this position back (PROTOCOL.md §4.2).
+                if !is_start {
+                    let fen = self.engine.fen();
+                    for line in
+                        variants::xboard::setup_lines_for_position(self.engine.variant_name(), &fen)
+                    {
+                        self.line(&line);
+                    }
+                }
                 self.refresh();
                 self.position_changed(false);
             }
@@ -691,6 +791,7 @@ impl Xboard {
 
     fn take_back(&mut self, plies: usize) {
         self.halt();
+        self.untold.clear();
         if self.plies() < plies || !self.valid {
             self.start_analysis();
             return;
@@ -805,7 +906,10 @@ impl Xboard {
             "go" => {
                 self.halt();
                 self.analyzing = false;
-                self.side = Some(self.side_to_move());
+                let engine_side = self.side_to_move();
+                self.side = Some(engine_side);
+                let untold = std::mem::take(&mut self.untold);
+                self.tell_gains(&untold, engine_side);
                 if self.valid {
                     self.position_changed(true);
                 }
@@ -911,6 +1015,9 @@ impl Xboard {
                         .lift(arg, &self.fen, &self.legal, &self.holdings)
                 {
                     self.line(&h);
+                    if let Some(c) = self.markers.choice_after_lift(&self.fen, &self.legal) {
+                        self.line(&c);
+                    }
                 }
             }
             "put" => {
@@ -972,6 +1079,24 @@ mod tests {
         assert!(root.iter().any(|m| m == "S@e5"));
         xb.command("undo");
         assert!(xb.phantoms().is_empty());
+    }
+
+    #[test]
+    fn hand_notices_name_the_hand_and_the_drop() {
+        let name = |_| "soldier".to_string();
+        let gains = hand_counts("**k6**/*9*/11/11/11/11/11/11/1S1S7/*9*/**3K3**[SSs] w - - 0 1");
+        assert_eq!(gains.get(&'S'), Some(&2));
+        assert_eq!(gains.get(&'s'), Some(&1));
+        // White's hand grew; the person plays White.
+        let told = hand_notice(&['S'], true, name);
+        assert!(told.starts_with("telluser Your capture put a soldier in your hand"));
+        assert!(told.contains("S@e4"));
+        // Black's hand grew by two; the person plays White: the engine captured.
+        let told = hand_notice(&['s', 's'], true, name);
+        assert!(told.starts_with("telluser I captured 2 soldiers"), "{told}");
+        assert!(told.contains("S@"));
+        // XBoard shows a note on one line: keep it short.
+        assert!(told.len() < 120);
     }
 
     #[test]
