@@ -184,11 +184,22 @@ class Session:
         self.xdotool("click", button)
         time.sleep(0.2)
 
+    def close_note(self):
+        """Closes the note box XBoard opens for `telluser`, as a person does: its OK button
+        (Return on the focused box)."""
+        out = subprocess.run(["xdotool", "search", "--name", "^Note$"], env=self.env,
+                             capture_output=True, text=True).stdout.split()
+        for window in out:
+            subprocess.run(["xdotool", "windowfocus", "--sync", window, "key", "Return"],
+                           env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(0.3)
+
     def type_move(self, text):
-        """Types a move as a person does: a key on the board opens XBoard's type-in box."""
-        self.click(self.centre("a1" if self.variant != "exciting" else "f6"), "3")
-        self.xdotool("key", "Escape")
-        self.xdotool("mousemove", str(self.centre("a1")[0]), str(self.centre("a1")[1]))
+        """Types a move as a person does: a key typed on the board opens XBoard's move box."""
+        x, y = self.centre("f6")
+        self.xdotool("mousemove", str(x), str(y))
+        self.xdotool("windowfocus", "--sync", self.find_window()[0])
+        time.sleep(0.2)
         self.xdotool("type", "--delay", "80", text)
         time.sleep(0.3)
         self.xdotool("key", "Return")
@@ -362,8 +373,8 @@ def scenario_holdings(workdir, engine):
         s.wait_for(r"<first : move \S+", 30)
         time.sleep(1.0)
         s.screenshot("told")
-        # The note XBoard shows for `telluser` is dismissed by its OK button or left open; the
-        # board still takes typing.
+        # The person reads XBoard's note, closes it (OK), and types the drop on the board.
+        s.close_note()
         s.type_move("S@e4")
         s.wait_for(r"usermove (\d+ >first : )?S@e4", 10)
         s.wait_for(r"<first : move \S+", 30)
