@@ -290,20 +290,27 @@ PROMOTIONS = [
 ]
 
 
-def promote_by_sweep(s, frm, to):
-    """Click the pawn, press on the promotion square and hold, pull the pointer back (towards the
-    pawn) once to go to the next piece, release: XBoard's sweep selection, which works for any
-    piece the engine marks as promoting (PROTOCOL.md §3.9)."""
-    s.click(s.centre(frm))
+def press_and_pull_back(s, square):
+    """Presses on `square`, waits for the engine's `choice` (XBoard's sweep then starts at its
+    first letter) and pulls the pointer back one step (30 pixels towards White) to the next piece;
+    the button stays down."""
     start = len(s.log())
-    x, y = s.centre(to)
+    x, y = s.centre(square)
     s.xdotool("mousemove", str(x), str(y))
     time.sleep(0.1)
     s.xdotool("mousedown", "1")
     s.wait_for(r"<first : choice ", 5, start)
-    time.sleep(0.5)
+    time.sleep(0.4)
     s.xdotool("mousemove", str(x), str(y + 30))
     time.sleep(0.4)
+
+
+def promote_by_sweep(s, frm, to):
+    """Click the pawn, press on the promotion square and hold, pull the pointer back once to go to
+    the next piece, release: XBoard's sweep selection, which works for any piece the engine marks
+    as promoting (PROTOCOL.md §3.9)."""
+    s.click(s.centre(frm))
+    press_and_pull_back(s, to)
     s.xdotool("mouseup", "1")
     time.sleep(0.3)
 
@@ -312,15 +319,7 @@ def promote_by_drag(s, frm, to):
     """Press on the pawn, pull back once, then drag it onto the promotion square: the sweep XBoard
     starts when a piece on its Pawn slot is lifted one step from the last rank. The engine's
     `choice` with its `highlight` keeps the King (and other non-promotions) out of the cycle."""
-    start = len(s.log())
-    x, y = s.centre(frm)
-    s.xdotool("mousemove", str(x), str(y))
-    time.sleep(0.1)
-    s.xdotool("mousedown", "1")
-    s.wait_for(r"<first : choice ", 5, start)
-    time.sleep(0.4)
-    s.xdotool("mousemove", str(x), str(y + 30))
-    time.sleep(0.4)
+    press_and_pull_back(s, frm)
     tx, ty = s.centre(to)
     s.xdotool("mousemove", str(tx), str(ty))
     time.sleep(0.4)

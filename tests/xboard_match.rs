@@ -14,21 +14,15 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
+#[path = "support/tools.rs"]
+mod tools;
+use tools::have;
+
 use menagerie::board::Bits;
 use menagerie::notation::{parse_move, render};
 use menagerie::position::Position;
 use menagerie::protocol::xboard::phantoms::Phantoms;
 use menagerie::variants::{AnyVariant, Variant, lookup};
-
-fn have(tool: &str) -> bool {
-    Command::new("sh")
-        .args([
-            "-c",
-            &format!("command -v {tool} || test -x /usr/games/{tool}"),
-        ])
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
 
 fn run_match(variant: &str, games: usize) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

@@ -17,15 +17,9 @@
 use std::path::Path;
 use std::process::Command;
 
-fn have(tool: &str) -> bool {
-    Command::new("sh")
-        .args([
-            "-c",
-            &format!("command -v {tool} || test -x /usr/games/{tool}"),
-        ])
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
+#[path = "support/tools.rs"]
+mod tools;
+use tools::have;
 
 fn scenario(name: &str) {
     let missing: Vec<&str> = ["xboard", "Xvfb", "xdotool", "xwininfo"]
