@@ -1,5 +1,5 @@
 //! Real-GUI test as a person plays: headless XBoard 4.9.1 under Xvfb, mouse and keyboard from
-//! xdotool, through `scripts/xboard-person.py` (issue 13, items 10, 12 and 13):
+//! xdotool, through `scripts/xboard-person.py` (issue 13, items 10 to 13):
 //!
 //! * `loadposition`: XBoard started with `-loadPositionFile` shows the loaded position, not the
 //!   start position the engine's first `setup` describes (a move of a piece only the loaded
@@ -9,7 +9,9 @@
 //!   while dragging, with a drag; XBoard sends that piece;
 //! * `holdings`: in Exciting Chess a person's custodian capture (release on the victim, click the
 //!   destination) gets the engine's word that the soldier is in the person's hand, and the drop
-//!   typed in XBoard's type-in box is relayed and accepted.
+//!   typed in XBoard's type-in box is relayed and accepted;
+//! * `freeze`: in Shock Chess the engine takes the person's General, says once how to pass, and
+//!   the person's click on the engine's clock is relayed as the pass `@@@@`.
 //!
 //! Needs Debian's `xboard`, `xvfb`, `xdotool` and `x11-utils` (`.ci/run` installs them); without
 //! them the test says so and passes, except under CI.
@@ -52,7 +54,7 @@ fn scenario(name: &str) {
 // at once on two cores make the mouse timing unreliable.
 #[test]
 fn a_person_in_xboard() {
-    for name in ["loadposition", "promotion", "holdings"] {
+    for name in ["loadposition", "promotion", "holdings", "freeze"] {
         scenario(name);
     }
 }
