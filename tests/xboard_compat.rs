@@ -203,9 +203,7 @@ fn t18_emission_property() {
         engine.set_variant(variant).unwrap();
         for computer in [false, true] {
             send_all(&mut e, &["new", &format!("variant {variant}")]);
-            if variant != "chess" {
-                e.expect_line("setup ", secs(5));
-            }
+            let setup = (variant != "chess").then(|| e.expect_line("setup ", secs(5)));
             if computer {
                 e.send("computer");
             }
@@ -226,7 +224,13 @@ fn t18_emission_property() {
                 }
                 // What it plays.
                 send_all(&mut e, &["force", &format!("setboard {fen}"), "go"]);
-                let line = e.next_line(secs(10)).unwrap_or_default();
+                // The position's `setup` pair (PROTOCOL.md §4.2), then the move.
+                let mut lines = e.lines_until(&move_pred(), secs(10));
+                let line = lines.pop().unwrap_or_default();
+                match &setup {
+                    Some(setup) => expect_position_setups(&lines, variant, setup, fen, &e),
+                    None => assert!(lines.is_empty(), "{}", e.dump()),
+                }
                 let Some(text) = line.strip_prefix("move ") else {
                     panic!("{variant} {fen}: expected a move\n{}", e.dump());
                 };
@@ -237,13 +241,16 @@ fn t18_emission_property() {
                 );
                 colours[fen.contains(" b ") as usize] += 1;
                 // Nothing else but a result claim after the move, or (to a person, not to an
-                // engine) the word that a General capture froze their army (issue 13, item 11).
+                // engine) the word that a General capture froze their army or that a capture put
+                // a soldier in the engine's hand (issue 13, items 11 and 10).
                 let rest = sync(&mut e);
                 assert!(
                     rest.iter().all(|l| l.starts_with("1-0 ")
                         || l.starts_with("0-1 ")
                         || l.starts_with("1/2-1/2 ")
-                        || (!computer && l.starts_with("telluser Your General was captured"))),
+                        || (!computer
+                            && (l.starts_with("telluser Your General was captured")
+                                || l.starts_with("telluser I captured")))),
                     "{}",
                     e.dump()
                 );
