@@ -29,6 +29,7 @@ pub mod progress;
 pub mod referee;
 pub mod rules;
 pub mod selfplay;
+pub mod start;
 pub mod sprt;
 pub mod uci;
 
@@ -47,7 +48,8 @@ use crate::variants::{self, AnyVariant};
 use adjudicate::{DrawRule, ResignRule};
 use opening::{OpeningOrder, OpeningPlan, PairStart};
 use pgn::PgnContext;
-use player::{CommonOptions, EngineOption, EngineSpec, GameSetup, Player, start_player};
+use player::{CommonOptions, EngineOption, EngineSpec, GameSetup, Player};
+use start::start_player;
 use progress::Progress;
 use referee::{Fixture, GameRecord, GameRules};
 use sprt::SprtParams;
