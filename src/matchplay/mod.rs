@@ -29,8 +29,8 @@ pub mod progress;
 pub mod referee;
 pub mod rules;
 pub mod selfplay;
-pub mod start;
 pub mod sprt;
+pub mod start;
 pub mod uci;
 
 use std::fs::OpenOptions;
@@ -49,10 +49,10 @@ use adjudicate::{DrawRule, ResignRule};
 use opening::{OpeningOrder, OpeningPlan, PairStart};
 use pgn::PgnContext;
 use player::{CommonOptions, EngineOption, EngineSpec, GameSetup, Player};
-use start::start_player;
 use progress::Progress;
 use referee::{Fixture, GameRecord, GameRules};
 use sprt::SprtParams;
+use start::start_player;
 
 /// Games played under `--sprt` when `--games` does not say: far more than any test needs.
 const SPRT_GAMES: usize = 1_000_000;

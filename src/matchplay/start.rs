@@ -16,30 +16,22 @@ pub fn start_player(
 ) -> Result<Box<dyn Player>, String> {
     let label = format!("{}#{}", spec.label(), slot + 1);
     match spec {
-        EngineSpec::Uci(cmd) => Ok(Box::new(UciPlayer::start(
-            cmd, &label, common, options,
-        )?)),
-        EngineSpec::Cecp(cmd) => Ok(Box::new(CecpPlayer::start(
-            cmd, &label, common, options,
-        )?)),
-        EngineSpec::Detect(cmd) => {
-            match UciPlayer::start(cmd, &label, common, options) {
-                Ok(p) => Ok(Box::new(p)),
-                Err(StartError::Setup(e)) => Err(e),
-                Err(StartError::Handshake(uci_error)) => {
-                    log::info!("{label}: not UCI ({uci_error}); trying CECP");
-                    let p = CecpPlayer::start(cmd, &label, common, options).map_err(
-                        |e| match e {
-                            StartError::Setup(e) => e,
-                            StartError::Handshake(e) => {
-                                format!("'{cmd}' speaks neither UCI ({uci_error}) nor CECP ({e})")
-                            }
-                        },
-                    )?;
-                    Ok(Box::new(p))
-                }
+        EngineSpec::Uci(cmd) => Ok(Box::new(UciPlayer::start(cmd, &label, common, options)?)),
+        EngineSpec::Cecp(cmd) => Ok(Box::new(CecpPlayer::start(cmd, &label, common, options)?)),
+        EngineSpec::Detect(cmd) => match UciPlayer::start(cmd, &label, common, options) {
+            Ok(p) => Ok(Box::new(p)),
+            Err(StartError::Setup(e)) => Err(e),
+            Err(StartError::Handshake(uci_error)) => {
+                log::info!("{label}: not UCI ({uci_error}); trying CECP");
+                let p = CecpPlayer::start(cmd, &label, common, options).map_err(|e| match e {
+                    StartError::Setup(e) => e,
+                    StartError::Handshake(e) => {
+                        format!("'{cmd}' speaks neither UCI ({uci_error}) nor CECP ({e})")
+                    }
+                })?;
+                Ok(Box::new(p))
             }
-        }
+        },
         EngineSpec::SelfEngine(own) => {
             let mut all = own.clone();
             all.extend_from_slice(options);
@@ -47,4 +39,3 @@ pub fn start_player(
         }
     }
 }
-

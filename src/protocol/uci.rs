@@ -16,8 +16,8 @@ use super::{Input, MAX_LINE_BYTES, Output, printable};
 use crate::engine::{Engine, MAX_HASH_MB, MAX_THREADS, hash_mb_allowed, threads_warning};
 use crate::fault::{inject_command, panic_message};
 use crate::game::Outcome;
+use crate::protocol::xboard::look::uci_pocket_and_template;
 use crate::search::{Info, Limits, SearchReport, SearchSink};
-use crate::variants::xboard::uci_pocket_and_template;
 use crate::variants::{AnyVariant, lookup, playable};
 
 /// Limits read from `go` are capped here, so that absurd values cannot overflow time arithmetic.

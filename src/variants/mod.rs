@@ -7,7 +7,6 @@ mod exciting;
 mod orthodox;
 mod pawnier;
 mod shocktroops;
-pub mod xboard;
 
 pub use orthodox::{KNIGHT_LEAPS, chess_on_board};
 

@@ -6,6 +6,7 @@
 //! victims a lossy form leaves on XBoard's board, §5.3), [`markers`] (`lift`/`put` →
 //! `highlight`/`choice`), [`time`] (`level`, `st`, `sd`, `time`, `otim`).
 
+pub mod look;
 pub mod markers;
 pub mod moves;
 pub mod phantoms;
@@ -727,9 +728,9 @@ impl Xboard {
         self.valid = true;
         self.reset_plies();
         self.excluded.clear();
-        self.holdings = variants::xboard::holdings_letters(name);
+        self.holdings = look::holdings_letters(name);
         self.refresh();
-        if let Some(setup) = variants::xboard::setup_line(name) {
+        if let Some(setup) = look::setup_line(name) {
             self.line(&setup);
         }
         self.start_analysis();
@@ -770,9 +771,7 @@ impl Xboard {
                 // `setup`: two more lines put this position back (PROTOCOL.md §4.2).
                 if !is_start {
                     let fen = self.engine.fen();
-                    for line in
-                        variants::xboard::setup_lines_for_position(self.engine.variant_name(), &fen)
-                    {
+                    for line in look::setup_lines_for_position(self.engine.variant_name(), &fen) {
                         self.line(&line);
                     }
                 }

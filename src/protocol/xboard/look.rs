@@ -4,8 +4,8 @@
 //! lists each kind's letter at its image's slot, the holdings size is one more than the highest
 //! slot of a droppable kind.
 
-use super::{AnyVariant, KNIGHT_LEAPS, KindSpec, Role, Variant, lookup};
 use crate::board::Bits;
+use crate::variants::{AnyVariant, KNIGHT_LEAPS, KindSpec, Role, Variant, lookup};
 
 /// XBoard's piece slots (common.h:294-305), the ones our variants use.
 pub mod slot {
