@@ -10,6 +10,7 @@
 //! `--engine-option` are sent as `option NAME=VALUE` after the handshake. Result claims are logged
 //! and otherwise ignored: the referee decides.
 
+use crate::notation::xboard_spelling;
 use std::time::{Duration, Instant};
 
 use super::player::{
@@ -393,7 +394,7 @@ impl CecpPlayer {
 
     /// A canonical move as this engine should receive it.
     fn relay_line(&self, mv: &str) -> String {
-        let mv = if mv == "0000" { "@@@@" } else { mv };
+        let mv = xboard_spelling(mv);
         if self.features.usermove {
             format!("usermove {mv}")
         } else {

@@ -15,6 +15,26 @@ use crate::board::{Bits, MoveEntry, MoveKind, MoveList, PieceKind, Square};
 use crate::movegen::generate_legal;
 use crate::position::Position;
 
+/// The canonical string of the pass (a frozen army's one move, Shock Chess): UCI's null move.
+pub const PASS: &str = "0000";
+
+/// XBoard's spelling of the pass (PROTOCOL.md §4.9).
+pub const XBOARD_PASS: &str = "@@@@";
+
+/// Every accepted way of writing a pass (PROTOCOL.md §2.2; `Z0` is read by the PGN reader).
+pub fn is_pass_word(s: &str) -> bool {
+    matches!(s, PASS | XBOARD_PASS | "--" | "pass" | "null")
+}
+
+/// A canonical move string as XBoard writes it: the pass is `@@@@`, every other move unchanged.
+pub fn xboard_spelling(canonical: &str) -> &str {
+    if canonical == PASS {
+        XBOARD_PASS
+    } else {
+        canonical
+    }
+}
+
 /// The canonical string of a legal move: `e2e4`, `e7e8q`, `W@d1`, `0000`, kill chains
 /// `a1a4,a4a1` with the off-destination victims in ascending square order (file, then rank).
 pub fn render<B: Bits>(pos: &Position<B>, entry: &MoveEntry<B>) -> String {
@@ -22,7 +42,7 @@ pub fn render<B: Bits>(pos: &Position<B>, entry: &MoveEntry<B>) -> String {
     let g = &v.geometry;
     let mv = entry.mv;
     match mv.kind() {
-        MoveKind::Pass => "0000".to_string(),
+        MoveKind::Pass => PASS.to_string(),
         MoveKind::Drop => format!("{}@{}", v.letter(mv.piece()), g.square_name(mv.to())),
         kind => {
             let mut s = g.square_name(mv.from());
@@ -271,7 +291,7 @@ fn normalise(input: &str) -> &str {
 }
 
 fn read<B: Bits>(pos: &Position<B>, s: &str) -> Option<Parsed<B>> {
-    if matches!(s, "0000" | "@@@@" | "--" | "pass" | "null") {
+    if is_pass_word(s) {
         return Some(Parsed::Pass);
     }
     let v = pos.variant();

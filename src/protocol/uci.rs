@@ -7,6 +7,7 @@
 //! A command that changes the engine's state while a search runs (`position`, `go`, `setoption`,
 //! `ucinewgame`) first stops it; a well-behaved GUI never does that.
 
+use crate::notation::{PASS, is_pass_word};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex};
@@ -167,11 +168,6 @@ fn variant_line(v: AnyVariant) -> String {
     format!(
         "info string variant {name} files {files} ranks {ranks} pocket {pocket} template {parent} startpos {fen}"
     )
-}
-
-/// Ways of writing a pass (§2.2).
-fn is_pass(token: &str) -> bool {
-    matches!(token, "0000" | "@@@@" | "--" | "pass" | "null")
 }
 
 struct Uci {
@@ -397,9 +393,9 @@ impl Uci {
                 Err(e) => {
                     // Shock Chess leniency (shockchess.md §2.4): after a General capture the
                     // capturing side's next move implies the frozen side's pass.
-                    if !is_pass(m)
-                        && self.engine.legal_moves() == ["0000"]
-                        && let Ok(pass) = self.engine.play("0000")
+                    if !is_pass_word(m)
+                        && self.engine.legal_moves() == [PASS]
+                        && let Ok(pass) = self.engine.play(PASS)
                     {
                         if let Ok(text) = self.engine.play(m) {
                             applied.push(pass);

@@ -22,7 +22,7 @@ use crate::board::Color;
 use crate::engine::{Engine, hash_mb_allowed, threads_warning};
 use crate::fault::{inject_command, panic_message};
 use crate::game::Outcome;
-use crate::notation::MoveError;
+use crate::notation::{MoveError, PASS, XBOARD_PASS, is_pass_word, xboard_spelling};
 use crate::search::{Info, Limits, Score, SearchReport, SearchSink};
 use crate::variants::{self, AnyVariant};
 
@@ -482,8 +482,8 @@ impl Xboard {
 
     /// The engine's turn: a forced pass at once, otherwise a search.
     fn think(&mut self) {
-        if self.legal.len() == 1 && self.legal[0] == "0000" {
-            self.play_own("0000", None);
+        if self.legal.len() == 1 && self.legal[0] == PASS {
+            self.play_own(PASS, None);
             return;
         }
         let mut limits = self.clock.limits(self.side_to_move(), &self.fen);
@@ -548,7 +548,7 @@ impl Xboard {
         self.refresh();
         self.hint = None;
         self.tell_hand_gains(&before);
-        if !self.computer && self.legal == ["0000"] {
+        if !self.computer && self.legal == [PASS] {
             // Shock Chess: this move took the person's General. XBoard has no word for a forced
             // pass, and the pass is a click nobody would guess (PROTOCOL.md §4.9).
             self.line(FROZEN_NOTICE);
@@ -641,8 +641,7 @@ impl Xboard {
         } = &self.search
         {
             let m = mv.trim().trim_end_matches(';');
-            let hit = m == expected.as_str()
-                || (expected == "0000" && matches!(m, "@@@@" | "--" | "pass" | "null"));
+            let hit = m == expected.as_str() || (expected == PASS && is_pass_word(m));
             if hit {
                 let finished = *finished;
                 let Search::Pondering { id, .. } = self.search else {
@@ -745,10 +744,9 @@ impl Xboard {
             return;
         };
         // A relayed pass (§3.3 step 2).
-        if self.valid && self.legal.iter().any(|m| m == "0000") && self.engine.play("0000").is_ok()
-        {
+        if self.valid && self.legal.iter().any(|m| m == PASS) && self.engine.play(PASS).is_ok() {
             if fen_key(&self.engine.fen()) == Some(key.clone()) {
-                self.count_ply("@@@@", "0000");
+                self.count_ply(XBOARD_PASS, PASS);
                 self.refresh();
                 self.position_changed(true);
                 return;
@@ -863,7 +861,7 @@ impl Xboard {
         let mut text = format!("stat01: {cs} {nodes} {depth} 0 {total}");
         if let Some(m) = mv {
             text.push(' ');
-            text.push_str(if m == "0000" { "@@@@" } else { &m });
+            text.push_str(xboard_spelling(&m));
         }
         self.line(&text);
     }
@@ -968,7 +966,7 @@ impl Xboard {
             }
             "hint" => {
                 if let Some(h) = &self.hint {
-                    let h = if h == "0000" { "@@@@" } else { h };
+                    let h = xboard_spelling(h);
                     self.line(&format!("Hint: {h}"));
                 }
             }

@@ -2,6 +2,8 @@
 //! compatibility layer of PROTOCOL.md §5 (what is sent for a move, which moves are left out at
 //! the root).
 
+use crate::notation::{PASS, xboard_spelling};
+
 /// The squares of a board move and its promotion letter: `c3d3,d3d4,d4e4` gives from `c3`,
 /// victims `d3 d4`, to `e4`. `None` for drops, passes and anything unreadable.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,7 +84,7 @@ pub fn lossy_form(canonical: &str, parse: impl Fn(&str) -> Option<String>) -> Op
 /// What goes after `move `: `@@@@` for a pass; the canonical string when representable (or
 /// when `full` legs are asked for); otherwise the lossy form, or the full chain if it has none.
 pub fn emission(canonical: &str, full: bool, parse: impl Fn(&str) -> Option<String>) -> String {
-    if canonical == "0000" {
+    if canonical == PASS {
         return "@@@@".to_string();
     }
     if full || representable(canonical) {
@@ -94,7 +96,7 @@ pub fn emission(canonical: &str, full: bool, parse: impl Fn(&str) -> Option<Stri
 /// A PV for thinking output: canonical strings with the pass as `@@@@`.
 pub fn pv_text(pv: &[String]) -> String {
     pv.iter()
-        .map(|m| if m == "0000" { "@@@@" } else { m.as_str() })
+        .map(|m| xboard_spelling(m))
         .collect::<Vec<_>>()
         .join(" ")
 }

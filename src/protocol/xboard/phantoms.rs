@@ -7,6 +7,7 @@
 //! square occupied on its board, §4.6) and castling across one (XBoard moves the first piece
 //! beside the king as the rook, §4.7).
 
+use crate::notation::PASS;
 use std::collections::BTreeSet;
 
 use super::markers::Board;
@@ -30,7 +31,7 @@ impl Phantoms {
     /// After XBoard applied `sent` (the string it carried, without `usermove` or `;`) for the
     /// move whose canonical string is `canonical`.
     pub fn record(&mut self, sent: &str, canonical: &str) {
-        if canonical == "0000" {
+        if canonical == PASS {
             return;
         }
         if let Some((_, square)) = sent.split_once('@') {
