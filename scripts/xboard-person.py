@@ -153,13 +153,6 @@ class Session:
         r = int(square[1:]) - 1
         return left + f * pitch + pitch // 2, top + (ranks - 1 - r) * pitch + pitch // 2
 
-    def holdings_centre(self, white, slot):
-        files, ranks, _ = SHAPES[self.variant]
-        pitch, left, top = self.geometry()
-        column = files + 1 if white else -2
-        row = ranks - 1 - slot if white else slot
-        return left + column * pitch + pitch // 2, top + row * pitch + pitch // 2
-
     def drag(self, start, end, hold=0.15):
         (x0, y0), (x1, y1) = start, end
         self.xdotool("mousemove", str(x0), str(y0))

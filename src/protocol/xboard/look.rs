@@ -159,14 +159,8 @@ fn holdings_size<B: Bits>(v: &Variant<B>, slots: &[Option<usize>], white: &[char
         .unwrap_or(0)
 }
 
-fn setup_of<B: Bits>(
-    v: &Variant<B>,
-    look: &XboardLook,
-    fen: Option<&str>,
-    parent: Option<&str>,
-) -> Option<String> {
-    let parent = parent.or(look.parent)?;
-    look.parent?;
+/// The `setup` line of `v` with `parent` and `fen` (its start position if `None`).
+fn setup_of<B: Bits>(v: &Variant<B>, look: &XboardLook, parent: &str, fen: Option<&str>) -> String {
     let slots = slots(v, look, Gui::Xboard);
     let mut white = white_table(v, &slots);
     let holdings = holdings_size(v, &slots, &white);
@@ -176,21 +170,22 @@ fn setup_of<B: Bits>(
         .copied()
         .chain(white.iter().map(|c| c.to_ascii_lowercase()))
         .collect();
-    Some(format!(
+    format!(
         "setup ({table}) {}x{}+{holdings}_{parent} {}",
         v.geometry.files,
         v.geometry.ranks,
         fen.unwrap_or(v.start_fen)
-    ))
+    )
 }
 
 /// The reply to `variant NAME` (PROTOCOL.md §6): `None` for chess and for unknown names.
 pub fn setup_line(name: &str) -> Option<String> {
     let look = look(name)?;
-    match lookup(name)? {
-        AnyVariant::Narrow(v) => setup_of(v, &look, None, None),
-        AnyVariant::Wide(v) => setup_of(v, &look, None, None),
-    }
+    let parent = look.parent?;
+    Some(match lookup(name)? {
+        AnyVariant::Narrow(v) => setup_of(v, &look, parent, None),
+        AnyVariant::Wide(v) => setup_of(v, &look, parent, None),
+    })
 }
 
 /// The two `setup` lines that put `fen` on XBoard's board at move 0 after a `setboard` (PROTOCOL.md
@@ -203,17 +198,19 @@ pub fn setup_lines_for_position(name: &str, fen: &str) -> Vec<String> {
     let Some(look) = look(name) else {
         return Vec::new();
     };
-    let other = match look.parent {
-        Some("bughouse") => "crazyhouse",
-        Some("lion") => "fairy",
-        Some(_) => "lion",
-        None => return Vec::new(),
+    let (Some(own), Some(variant)) = (look.parent, lookup(name)) else {
+        return Vec::new();
     };
-    [Some(other), None]
+    let other = match own {
+        "bughouse" => "crazyhouse",
+        "lion" => "fairy",
+        _ => "lion",
+    };
+    [other, own]
         .into_iter()
-        .filter_map(|parent| match lookup(name)? {
-            AnyVariant::Narrow(v) => setup_of(v, &look, Some(fen), parent),
-            AnyVariant::Wide(v) => setup_of(v, &look, Some(fen), parent),
+        .map(|parent| match &variant {
+            AnyVariant::Narrow(v) => setup_of(v, &look, parent, Some(fen)),
+            AnyVariant::Wide(v) => setup_of(v, &look, parent, Some(fen)),
         })
         .collect()
 }

@@ -129,6 +129,16 @@ fn rank_of(mark: char) -> u8 {
     }
 }
 
+/// A promotion the person chooses (`M`), not one the engine decides (`B`): more than one move of
+/// the piece lands on its square with the same victims.
+fn has_choice(moves: &[Shape], s: &Shape) -> bool {
+    moves
+        .iter()
+        .filter(|o| o.to == s.to && o.victims == s.victims)
+        .count()
+        > 1
+}
+
 impl Markers {
     pub fn clear(&mut self) {
         *self = Markers::default();
@@ -195,12 +205,8 @@ impl Markers {
                 // Not complete yet: only its next victims are marked.
                 continue;
             }
-            let same: Vec<&Shape> = moves
-                .iter()
-                .filter(|o| o.to == s.to && o.victims == s.victims)
-                .collect();
             let dest = if s.promotion.is_some() {
-                if same.len() > 1 { 'M' } else { 'B' }
+                if has_choice(&moves, s) { 'M' } else { 'B' }
             } else if board.enemy_at(&s.to) {
                 'R'
             } else {
@@ -246,14 +252,7 @@ impl Markers {
         let with_choice: Vec<&Shape> = complete
             .iter()
             .copied()
-            .filter(|s| {
-                s.promotion.is_some()
-                    && complete
-                        .iter()
-                        .filter(|o| o.to == s.to && o.victims == s.victims)
-                        .count()
-                        > 1
-            })
+            .filter(|s| s.promotion.is_some() && has_choice(&moves, s))
             .collect();
         if !with_choice.is_empty() {
             // Also the declining moves to those squares (an optional promotion).

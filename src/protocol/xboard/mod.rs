@@ -498,6 +498,16 @@ impl Xboard {
         self.search = Search::Thinking(id);
     }
 
+    /// After a move was played (`sent` as XBoard carried it, `canonical` ours): the ply counted,
+    /// exclusions dropped, the position refreshed, and a person told of hand gains.
+    fn moved(&mut self, sent: &str, canonical: &str) {
+        let before = std::mem::take(&mut self.fen);
+        self.count_ply(sent, canonical);
+        self.excluded.clear();
+        self.refresh();
+        self.tell_hand_gains(&before);
+    }
+
     /// After a move against a person (no `computer`): when it put pieces in a hand that XBoard
     /// keeps no count of (its `bughouse` parent credits no capture), say so, and how to drop
     /// them. `before`: the FEN before the move.
@@ -541,13 +551,9 @@ impl Xboard {
             log::error!("the search returned an illegal move {mv}");
             return;
         }
-        let before = self.fen.clone();
         self.line(&format!("move {text}"));
-        self.count_ply(&text, mv);
-        self.excluded.clear();
-        self.refresh();
+        self.moved(&text, mv);
         self.hint = None;
-        self.tell_hand_gains(&before);
         if !self.computer && self.legal == [PASS] {
             // Shock Chess: this move took the person's General. XBoard has no word for a forced
             // pass, and the pass is a click nobody would guess (PROTOCOL.md §4.9).
@@ -648,11 +654,7 @@ impl Xboard {
                     return;
                 };
                 let expected = expected.clone();
-                let before = self.fen.clone();
-                self.count_ply(m, &expected);
-                self.excluded.clear();
-                self.refresh();
-                self.tell_hand_gains(&before);
+                self.moved(m, &expected);
                 self.search = Search::Thinking(id);
                 self.engine.ponderhit();
                 if finished {
@@ -668,11 +670,7 @@ impl Xboard {
                     return;
                 }
                 let sent = mv.trim().trim_start_matches("usermove").trim();
-                let before = self.fen.clone();
-                self.count_ply(sent.trim_end_matches(';'), &canonical);
-                self.excluded.clear();
-                self.refresh();
-                self.tell_hand_gains(&before);
+                self.moved(sent.trim_end_matches(';'), &canonical);
                 self.position_changed(true);
             }
             Err(e) => self.refuse(mv, &e),
