@@ -136,6 +136,11 @@ impl<B: Bits> MoveEntry<B> {
     pub fn is_capture(&self) -> bool {
         self.removed.any()
     }
+    /// Captures and promotions: the moves of the tactical stage and of quiescence.
+    #[inline(always)]
+    pub fn is_tactical(&self) -> bool {
+        self.removed.any() || self.mv.kind() == MoveKind::Promotion
+    }
 }
 
 /// A reusable list of generated moves.

@@ -31,7 +31,7 @@ fn features<B: Bits>(
     let mv = entry.mv;
     let us = pos.side_to_move();
     let mut out = Vec::new();
-    if v.flags.exciting && checker_capture_obliged(pos, legal) {
+    if checker_capture_obliged(pos, legal) {
         out.push("checker capture obliged (II.2.12)".to_string());
     }
     match mv.kind() {

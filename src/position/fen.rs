@@ -193,7 +193,7 @@ impl<B: Bits> Position<B> {
     }
 
     fn read_castling(&mut self, field: &str) -> Result<(), FenError> {
-        if self.variant.flags.combined_arms {
+        if self.variant.flags.castling_by_placement {
             // 3.2: the field carries no history; the placement decides.
             self.castling = self.implied_castling();
             return Ok(());

@@ -4,6 +4,7 @@
 
 use super::Position;
 use crate::board::{Bits, Color, MoveEntry, MoveKind, Piece, PieceKind, Square};
+use crate::variants::ClockRule;
 
 impl<B: Bits> Position<B> {
     /// The position after `entry` (which must be a legal move of this position).
@@ -56,7 +57,7 @@ impl<B: Bits> Position<B> {
                 }
                 self.castling &= self.variant.castle_keep[mv.from().index()]
                     & self.variant.castle_keep[mv.to().index()];
-                if self.variant.flags.combined_arms {
+                if self.variant.flags.castling_by_placement {
                     self.castling = self.implied_castling();
                 }
                 let is_pawn = Some(moved.kind()) == self.variant.pawn;
@@ -65,18 +66,17 @@ impl<B: Bits> Position<B> {
                 } else {
                     None
                 };
-                // rules/shocktroops.md 1.4: a sidestepping pawn's quiet step sideways does not
-                // reset the clock (it can be undone); its other moves do.
-                let sidestep_advance = Some(moved.kind()) == self.variant.sidestep_pawn
-                    && mv.to().raw().abs_diff(mv.from().raw()) >= B::STRIDE as u8;
-                let irreversible = self.variant.kinds[moved.kind().index()].promotes
-                    || kind == MoveKind::Promotion
-                    || (self.variant.flags.exciting
-                        && crate::rules::exciting::resets_clock(
-                            moved.kind(),
-                            mv.to().raw().abs_diff(mv.from().raw()) >= B::STRIDE as u8,
-                        ));
-                reset_clock = reset || is_pawn || sidestep_advance || irreversible;
+                // The kind's clock rule: a Ninja Pawn's or soldier's step sideways can be undone
+                // (rules/shocktroops.md 1.4, exciting.md II.2.13); a step to another rank cannot.
+                let irreversible = kind == MoveKind::Promotion
+                    || match self.variant.clock_rules[moved.kind().index()] {
+                        ClockRule::Reversible => false,
+                        ClockRule::Always => true,
+                        ClockRule::Advance => {
+                            mv.to().raw().abs_diff(mv.from().raw()) >= B::STRIDE as u8
+                        }
+                    };
+                reset_clock = reset || irreversible;
             }
         }
         self.update_clocks(reset_clock);

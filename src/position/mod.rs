@@ -2,6 +2,7 @@
 //! side to move, castling, e.p., clocks, variant state and the Zobrist key. Positions are values:
 //! make-move returns a new one (copy-make), so there is no undo.
 
+pub mod attacks;
 pub mod fen;
 mod make;
 pub mod zobrist;
@@ -123,6 +124,14 @@ impl<B: Bits> Position<B> {
     pub fn in_check(&self) -> bool {
         self.checkers.any()
     }
+    /// `c`'s pieces whose capture freezes `c` (Shock Chess's General).
+    pub fn shock_pieces(&self, c: Color) -> B {
+        let v = self.variant;
+        (0..v.kinds.len())
+            .map(|i| PieceKind(i as u8))
+            .filter(|&k| v.is_shock(k))
+            .fold(B::ZERO, |bb, k| bb | self.pieces(c, k))
+    }
 
     // ---- edits (used by make-move and the FEN reader; they keep the key up to date) ----
 
@@ -154,54 +163,6 @@ impl<B: Bits> Position<B> {
         self.hands[c.index()][k.index()] = count;
     }
 
-    // ---- attacks ----
-
-    /// Pieces of `by` that attack `target` given the occupancy `occupied` (captures by leaps and
-    /// slides; the pawn's capture leaps included).
-    #[inline(always)]
-    pub fn attackers_to(&self, target: Square, by: Color, occupied: B) -> B {
-        self.attackers_without(target, by, occupied, B::ZERO)
-    }
-
-    /// As [`Self::attackers_to`] with the pieces on `removed` taken off first (they neither
-    /// attack nor, in Pawnier, lend powers): the attacks after a move that captures them.
-    #[inline]
-    pub fn attackers_without(&self, target: Square, by: Color, occupied: B, removed: B) -> B {
-        let v = self.variant;
-        if v.flags.combined_arms {
-            return crate::rules::combined_arms::attackers(self, target, by);
-        }
-        if v.flags.exciting {
-            return crate::rules::exciting::attackers(self, target, by);
-        }
-        let t = &v.tables;
-        let g = &v.geometry;
-        let theirs = self.by_color[by.index()] & !removed;
-        let mut result = B::ZERO;
-        for &k in &t.leaper_kinds {
-            result |= t.leapers_to[by.index()][k.index()][target.raw() as usize]
-                & self.by_kind[k.index()];
-        }
-        let mut orth = B::ZERO;
-        for &k in &t.orthogonal_kinds {
-            orth |= self.by_kind[k.index()];
-        }
-        if (orth & theirs & t.orthogonal_lines[target.raw() as usize]).any() {
-            result |= g.orthogonal_attacks(target, occupied) & orth;
-        }
-        let mut diag = B::ZERO;
-        for &k in &t.diagonal_kinds {
-            diag |= self.by_kind[k.index()];
-        }
-        if (diag & theirs & t.diagonal_lines[target.raw() as usize]).any() {
-            result |= g.diagonal_attacks(target, occupied) & diag;
-        }
-        if let Some(pawn) = v.power_pawn {
-            result |= crate::rules::powers::attackers(self, target, by, occupied, removed, pawn);
-        }
-        result & theirs
-    }
-
     /// Combined Arms (3.2, CA-15): the castling rights a placement implies, a king on its home
     /// square with an own rook on the corner.
     pub(crate) fn implied_castling(&self) -> u8 {
@@ -215,27 +176,6 @@ impl<B: Bits> Position<B> {
             }
         }
         rights
-    }
-
-    /// True when `by` attacks `target` with the current occupancy.
-    #[inline(always)]
-    pub fn is_attacked(&self, target: Square, by: Color) -> bool {
-        self.attackers_to(target, by, self.occupied()).any()
-    }
-
-    /// Enemy pieces giving check to `c`'s king.
-    pub(crate) fn compute_checkers(&self, c: Color) -> B {
-        match self.king_square(c) {
-            Some(k) => self.attackers_to(k, c.flip(), self.occupied()),
-            None => B::ZERO,
-        }
-    }
-
-    /// The e.p. square if the side to move has a legal e.p. capture there. Only then does it
-    /// belong to the key and to repetition (rules/README.md §5: rights "when they can be used").
-    pub(crate) fn usable_ep(&self) -> Option<Square> {
-        let ep = self.ep?;
-        (!self.frozen && crate::rules::pawns::en_passant_capturers(self, ep).any()).then_some(ep)
     }
 
     /// The key recomputed from scratch (the incremental one must always equal it).

@@ -2,8 +2,8 @@
 //! rook are empty, and no square of the king's path is attacked. Called only when not in check.
 
 use crate::board::{Bits, Move, MoveKind, MoveList};
-use crate::movegen::Ctx;
 use crate::position::Position;
+use crate::rules::ctx::Ctx;
 
 pub(crate) fn generate<B: Bits>(pos: &Position<B>, ctx: &Ctx<B>, list: &mut MoveList<B>) {
     let rights = pos.castling_rights();
@@ -13,6 +13,7 @@ pub(crate) fn generate<B: Bits>(pos: &Position<B>, ctx: &Ctx<B>, list: &mut Move
     for (i, spec) in pos.variant().castles.iter().enumerate() {
         if rights & (1 << i) == 0
             || spec.color != ctx.us
+            || !ctx.movers.has(spec.king_from)
             || (spec.must_be_empty & ctx.occupied).any()
         {
             continue;

@@ -12,120 +12,36 @@
 //! * The king steps (killing by displacement) and castles whenever king and rook stand at home.
 //!
 //! Moves are entries of their effect (from, to, removed set, promotion): routes that reach the
-//! same effect give one entry. Legality is tested by making the move, because a move changes the
-//! enemy queen's reach through our NOFLY. Only a piece that would end on the king's square
-//! attacks it (3.5): infantry, king, armor and aviation.
+//! same effect give one entry. They are pseudo-legal: a move changes the enemy queen's reach
+//! through our NOFLY, so legality is tested on the made move (`movegen::Legality`). Only a piece
+//! that would end on the king's square attacks it (3.5, `position::attacks::arms`).
 
 use crate::board::moves::removal_tag;
-use crate::board::{Bits, Color, Move, MoveEntry, MoveKind, MoveList, PieceKind, Square};
+use crate::board::{Bits, Color, Move, MoveEntry, MoveKind, MoveList, Square};
 use crate::position::Position;
-
-/// The kinds, in the order `variants/combinedarms.rs` lists them.
-pub(crate) const QUEEN: PieceKind = PieceKind(1);
-pub(crate) const ROOK: PieceKind = PieceKind(2);
-pub(crate) const BISHOP: PieceKind = PieceKind(3);
-pub(crate) const KNIGHT: PieceKind = PieceKind(4);
-pub(crate) const PAWN: PieceKind = PieceKind(5);
-
-/// NOFLY of `side` (3.3): the squares at distance 1-2 of its bishops and 3-4 of its rooks.
-#[inline]
-pub fn no_fly<B: Bits>(pos: &Position<B>, side: Color) -> B {
-    let t = &pos.variant().tables;
-    let mut zone = B::ZERO;
-    for s in pos.pieces(side, BISHOP).iter() {
-        zone |= t.near_range[s.raw() as usize];
-    }
-    for s in pos.pieces(side, ROOK).iter() {
-        zone |= t.far_range[s.raw() as usize];
-    }
-    zone
-}
-
-#[inline(always)]
-fn king_steps<B: Bits>(pos: &Position<B>, sq: Square) -> B {
-    let t = &pos.variant().tables;
-    t.wazir[sq.raw() as usize] | t.ferz[sq.raw() as usize]
-}
-
-/// The pieces of `by` that attack `target` (3.5): those with a move that would end on it.
-pub(crate) fn attackers<B: Bits>(pos: &Position<B>, target: Square, by: Color) -> B {
-    let v = pos.variant();
-    let t = &v.tables;
-    let near = king_steps(pos, target);
-    let mut result = near & (pos.pieces(by, PAWN) | pos.pieces(by, v.king));
-    let own = pos.color_bb(by);
-    let knights = pos.pieces(by, KNIGHT);
-    if knights.any() {
-        // Paths s0 -> s1 -> s2 -> target walked backwards; s1 and s2 must not hold one of the
-        // attacker's own pieces other than the moving knight (whose square counts as empty).
-        for s2 in t.wazir[target.raw() as usize].iter() {
-            for s1 in t.wazir[s2.raw() as usize].iter() {
-                for s0 in (t.wazir[s1.raw() as usize] & knights).iter() {
-                    let blockers = own & !B::bit(s0);
-                    if !blockers.has(s1) && !blockers.has(s2) {
-                        result |= B::bit(s0);
-                    }
-                }
-            }
-        }
-    }
-    let queens = pos.pieces(by, QUEEN);
-    if queens.any() {
-        let shelter = no_fly(pos, by.flip());
-        if !shelter.has(target) {
-            let empty = v.geometry.valid & !pos.occupied();
-            for q in queens.iter() {
-                if queen_reaches(pos, q, target, own, empty & !shelter, shelter) {
-                    result |= B::bit(q);
-                }
-            }
-        }
-    }
-    result
-}
-
-/// Whether the queen on `q` can end a move on `target`: a flight to a square of `flights`, then a
-/// step onto the target or an armor path onto it whose squares avoid `shelter` and `own` (her
-/// own square excepted).
-fn queen_reaches<B: Bits>(
-    pos: &Position<B>,
-    q: Square,
-    target: Square,
-    own: B,
-    flights: B,
-    shelter: B,
-) -> bool {
-    let t = &pos.variant().tables;
-    if (king_steps(pos, target) & flights).any() {
-        return true;
-    }
-    let open = !(own & !B::bit(q)) & !shelter;
-    for s2 in (t.wazir[target.raw() as usize] & open).iter() {
-        for s1 in (t.wazir[s2.raw() as usize] & open).iter() {
-            if (t.wazir[s1.raw() as usize] & flights).any() {
-                return true;
-            }
-        }
-    }
-    false
-}
+use crate::position::attacks::arms::{attackers, king_steps, no_fly};
+use crate::rules::ctx::Scope;
+use crate::variants::ArmsKinds;
 
 /// Everything one move generation needs about the side to move.
-struct Side<B: Bits> {
+struct Side<'k, B: Bits> {
     us: Color,
     own: B,
     occupied: B,
     /// Enemy pieces that may be killed (the king never is).
     prey: B,
     enemy_king: B,
+    kinds: &'k ArmsKinds,
 }
 
-/// Fills `list` with the legal moves of `pos` (only kills and promotions when `quiets` is false).
+/// Fills `list` with the pseudo-legal moves of `pos` in `scope` (kills and promotions only when
+/// it wants no quiet moves), one entry per effect.
 pub(crate) fn generate<B: Bits>(
     pos: &Position<B>,
     king: Square,
     list: &mut MoveList<B>,
-    quiets: bool,
+    scope: Scope<B>,
+    k: &ArmsKinds,
 ) {
     let v = pos.variant();
     let us = pos.side_to_move();
@@ -137,7 +53,9 @@ pub(crate) fn generate<B: Bits>(
         occupied: pos.occupied(),
         prey: pos.color_bb(them) & !pos.pieces(them, v.king),
         enemy_king: pos.pieces(them, v.king),
+        kinds: k,
     };
+    let quiets = scope.quiets;
     let mut moves: Vec<(Move, B)> = Vec::with_capacity(256);
     let mut add = |from: Square, to: Square, removed: B| {
         if !quiets && removed.is_empty() {
@@ -154,54 +72,42 @@ pub(crate) fn generate<B: Bits>(
             removed,
         ));
     };
-    // King steps.
-    for to in (king_steps(pos, king) & !own).iter() {
-        if !side.enemy_king.has(to) {
-            add(king, to, B::bit(to) & side.prey);
+    let mine = |kind| pos.pieces(us, kind) & scope.movers;
+    if scope.movers.has(king) {
+        for to in (king_steps(pos, king) & !own).iter() {
+            if !side.enemy_king.has(to) {
+                add(king, to, B::bit(to) & side.prey);
+            }
         }
     }
-    for s in pos.pieces(us, KNIGHT).iter() {
+    for s in mine(k.armor).iter() {
         armor(pos, &side, s, s, B::ZERO, false, &mut add);
     }
-    for s in pos.pieces(us, BISHOP).iter() {
+    for s in mine(k.light).iter() {
         light_artillery(pos, &side, s, &mut add);
     }
-    for s in pos.pieces(us, ROOK).iter() {
+    for s in mine(k.heavy).iter() {
         heavy_artillery(pos, &side, s, &mut add);
     }
-    for q in pos.pieces(us, QUEEN).iter() {
+    for q in mine(k.aviation).iter() {
         aviation(pos, &side, q, &mut add);
     }
     let mut promotions: Vec<(Move, B)> = Vec::new();
-    for s in pos.pieces(us, PAWN).iter() {
+    for s in mine(k.infantry).iter() {
         infantry(pos, &side, s, &mut add, &mut promotions);
     }
     moves.extend(promotions);
-    if quiets {
+    if quiets && scope.movers.has(king) {
         castling(pos, &side, king, &mut moves);
     }
-    // One entry per effect: equal effects are equal (Move, removed) pairs, which sorting puts
-    // next to each other.
-    moves.sort_unstable_by_key(|&(m, r)| (m.raw(), r));
-    moves.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
-    list.clear();
-    for (mv, removed) in moves {
-        if !quiets && removed.is_empty() && mv.kind() != MoveKind::Promotion {
-            continue;
-        }
-        let after = pos.make_move(&MoveEntry { mv, removed });
-        let k = after.king_square(us).expect("the mover keeps its king");
-        if attackers(&after, k, them).is_empty() {
-            list.push(mv, removed);
-        }
-    }
+    super::push_effects(moves, list);
 }
 
 /// Armor paths from `start` (the piece's square, which counts as empty): three orthogonal steps,
 /// none onto an own piece or into `forbidden`; every enemy on the way but the king is killed.
 fn armor<B: Bits>(
     pos: &Position<B>,
-    side: &Side<B>,
+    side: &Side<'_, B>,
     piece: Square,
     start: Square,
     forbidden: B,
@@ -229,7 +135,7 @@ fn armor<B: Bits>(
 /// Light artillery: slide, shot, slide then shot, shot then slide (3.4.3).
 fn light_artillery<B: Bits>(
     pos: &Position<B>,
-    side: &Side<B>,
+    side: &Side<'_, B>,
     s: Square,
     add: &mut impl FnMut(Square, Square, B),
 ) {
@@ -256,7 +162,7 @@ fn light_artillery<B: Bits>(
 /// Heavy artillery: slide or shot at distance 3-4 (3.4.4).
 fn heavy_artillery<B: Bits>(
     pos: &Position<B>,
-    side: &Side<B>,
+    side: &Side<'_, B>,
     s: Square,
     add: &mut impl FnMut(Square, Square, B),
 ) {
@@ -274,14 +180,14 @@ fn heavy_artillery<B: Bits>(
 /// bishop slide that never enters NOFLY, or a bishop shot (3.4.5).
 fn aviation<B: Bits>(
     pos: &Position<B>,
-    side: &Side<B>,
+    side: &Side<'_, B>,
     q: Square,
     add: &mut impl FnMut(Square, Square, B),
 ) {
     let v = pos.variant();
     let g = &v.geometry;
     let t = &v.tables;
-    let zone = no_fly(pos, side.us.flip());
+    let zone = no_fly(pos, side.us.flip(), side.kinds, side.occupied);
     let flights = g.valid & !side.occupied & !zone;
     // A follow-up that kills nothing ends on an empty square outside NOFLY other than her own:
     // a square she could have flown to. So only the flights and the killing follow-ups are
@@ -305,7 +211,7 @@ fn aviation<B: Bits>(
 /// Infantry: steps in eight directions (killing by displacement), the double step, promotion.
 fn infantry<B: Bits>(
     pos: &Position<B>,
-    side: &Side<B>,
+    side: &Side<'_, B>,
     s: Square,
     add: &mut impl FnMut(Square, Square, B),
     promotions: &mut Vec<(Move, B)>,
@@ -338,11 +244,16 @@ fn infantry<B: Bits>(
 /// Castling at any time (3.4.7): king and rook at home, the squares between empty, the king not
 /// in check and not crossing an attacked square (tested with the king on it); the final square is
 /// tested with the other moves, after castling.
-fn castling<B: Bits>(pos: &Position<B>, side: &Side<B>, king: Square, moves: &mut Vec<(Move, B)>) {
+fn castling<B: Bits>(
+    pos: &Position<B>,
+    side: &Side<'_, B>,
+    king: Square,
+    moves: &mut Vec<(Move, B)>,
+) {
     let v = pos.variant();
     let them = side.us.flip();
     let rights = pos.implied_castling();
-    if rights == 0 || attackers(pos, king, them).any() {
+    if rights == 0 || pos.in_check() {
         return;
     }
     for (i, cs) in v.castles.iter().enumerate() {
@@ -357,7 +268,7 @@ fn castling<B: Bits>(pos: &Position<B>, side: &Side<B>, king: Square, moves: &mu
                 mv: step,
                 removed: B::ZERO,
             });
-            attackers(&there, sq, them).is_empty()
+            attackers(&there, sq, them, there.occupied(), B::ZERO, side.kinds).is_empty()
         });
         if safe {
             moves.push((

@@ -5,8 +5,8 @@
 //! empty squares; the move is written on, and checked on, its final square.
 
 use crate::board::{Bits, Color, Move, MoveKind, MoveList};
-use crate::movegen::Ctx;
 use crate::position::Position;
+use crate::rules::ctx::Ctx;
 
 pub(crate) fn generate<B: Bits>(pos: &Position<B>, ctx: &Ctx<B>, list: &mut MoveList<B>) {
     let v = pos.variant();
@@ -25,7 +25,7 @@ pub(crate) fn generate<B: Bits>(pos: &Position<B>, ctx: &Ctx<B>, list: &mut Move
             } & empty;
             reach |= pushed;
         }
-        for to in (reach & ctx.check_mask).iter() {
+        for to in (reach & ctx.check_mask & ctx.movers).iter() {
             list.push(Move::new(to, to, MoveKind::Drop, kind.0, 0), B::ZERO);
         }
     }

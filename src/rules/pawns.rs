@@ -4,8 +4,9 @@
 //! empty square and neither takes nor gives e.p.
 
 use crate::board::{Bits, Color, Move, MoveKind, MoveList, PieceKind, Square};
-use crate::movegen::Ctx;
 use crate::position::Position;
+use crate::position::attacks::{en_passant_capturers, passed_pawn};
+use crate::rules::ctx::Ctx;
 
 pub(crate) fn generate<B: Bits>(pos: &Position<B>, ctx: &Ctx<B>, list: &mut MoveList<B>) {
     let v = pos.variant();
@@ -31,7 +32,7 @@ fn generate_kind<B: Bits>(
     pawn: PieceKind,
 ) {
     let v = pos.variant();
-    let pawns = pos.pieces(ctx.us, pawn);
+    let pawns = pos.pieces(ctx.us, pawn) & ctx.movers;
     if pawns.is_empty() {
         return;
     }
@@ -91,7 +92,7 @@ fn generate_sidesteps<B: Bits>(
     pawn: PieceKind,
 ) {
     let g = &pos.variant().geometry;
-    let pawns = pos.pieces(ctx.us, pawn);
+    let pawns = pos.pieces(ctx.us, pawn) & ctx.movers;
     let empty = g.valid & !ctx.occupied & ctx.check_mask;
     let east = ((pawns & !g.file_masks[g.files as usize - 1]) << 1) & empty;
     let west = ((pawns & !g.file_masks[0]) >> 1) & empty;
@@ -137,48 +138,10 @@ fn generate_en_passant<B: Bits>(
     ep: Square,
 ) {
     let victim = passed_pawn::<B>(ep, ctx.us);
-    for from in en_passant_capturers(pos, ep).iter() {
+    for from in (en_passant_capturers(pos, ep) & ctx.movers).iter() {
         list.push(
             Move::new(from, ep, MoveKind::EnPassant, 0, 0),
             B::bit(victim),
         );
     }
-}
-
-/// The square of the pawn that skipped `ep`, seen from the capturing side `us`.
-#[inline(always)]
-fn passed_pawn<B: Bits>(ep: Square, us: Color) -> Square {
-    let stride = B::STRIDE as u8;
-    Square::new(if us == Color::White {
-        ep.raw() - stride
-    } else {
-        ep.raw() + stride
-    })
-}
-
-/// The side to move's pawns that can legally capture en passant on `ep`. Legality is tested by
-/// occupancy after the capture, since two pieces leave one line at once, which pin masks cannot
-/// see; the key uses this too, so that an e.p. right counts only when it can be used.
-pub(crate) fn en_passant_capturers<B: Bits>(pos: &Position<B>, ep: Square) -> B {
-    let v = pos.variant();
-    let Some(pawn) = v.pawn else { return B::ZERO };
-    let us = pos.side_to_move();
-    let them = us.flip();
-    let victim = passed_pawn::<B>(ep, us);
-    if !pos.pieces(them, pawn).has(victim) || !pos.piece_at(ep).is_none() {
-        return B::ZERO;
-    }
-    let Some(king) = pos.king_square(us) else {
-        return B::ZERO;
-    };
-    let candidates =
-        v.tables.leapers_to[us.index()][pawn.index()][ep.raw() as usize] & pos.pieces(us, pawn);
-    let mut legal = B::ZERO;
-    for from in candidates.iter() {
-        let occupied = (pos.occupied() ^ B::bit(from) ^ B::bit(victim)) | B::bit(ep);
-        if (pos.attackers_to(king, them, occupied) & !B::bit(victim)).is_empty() {
-            legal |= B::bit(from);
-        }
-    }
-    legal
 }

@@ -1,22 +1,10 @@
 //! The shock rule of Shock Chess (rules/shockchess.md 2.3): capturing a shock piece (the General)
 //! freezes its owner for one turn, and such a capture is exempt from the self-check rule.
 
-use crate::board::{Bits, Color, Move, MoveList};
-use crate::movegen::Ctx;
+use crate::board::{Bits, Move, MoveList};
 use crate::position::Position;
+use crate::rules::ctx::Ctx;
 use crate::rules::pawns::push_pawn_move;
-
-/// `color`'s pieces whose capture freezes `color`.
-pub(crate) fn shock_pieces<B: Bits>(pos: &Position<B>, color: Color) -> B {
-    let v = pos.variant();
-    let mut bb = B::ZERO;
-    for (i, k) in v.kinds.iter().enumerate() {
-        if k.shock {
-            bb |= pos.pieces(color, crate::board::PieceKind(i as u8));
-        }
-    }
-    bb
-}
 
 /// A frozen side's moves (2.3.1-2): the pass, unless its king is attacked, in which case it has
 /// none and is checkmated.
@@ -35,7 +23,7 @@ pub(crate) fn generate_exempt_captures<B: Bits>(
 ) {
     let pawn = pos.variant().pawn;
     for to in ctx.exempt.iter() {
-        for from in pos.attackers_to(to, ctx.us, ctx.occupied).iter() {
+        for from in (pos.attackers_to(to, ctx.us, ctx.occupied) & ctx.movers).iter() {
             if pawn == Some(pos.piece_at(from).kind()) {
                 push_pawn_move(pos, ctx, list, from, to);
             } else {

@@ -10,8 +10,8 @@
 
 use crate::board::{Bits, Color, Geometry, PieceKind, Square};
 use crate::position::Position;
-use crate::rules::powers::{power_targets, powers_of};
-use crate::variants::{KNIGHT_LEAPS, Role, Variant};
+use crate::position::attacks::powers::{power_targets, powers_of};
+use crate::variants::{Family, KNIGHT_LEAPS, Role, Variant};
 
 /// A (middlegame, endgame) pair.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -315,10 +315,10 @@ impl<B: Bits> Evaluator<B> {
     /// made of; a lone pawn only steps), powered pawns count their moves like pieces, and their
     /// attacks next to the enemy king count as pressure on it.
     fn power_pawns(&self, pos: &Position<B>, color: Color) -> (Pair, i32) {
-        let v = pos.variant();
-        let Some(pawn) = v.power_pawn else {
+        let Family::Powers(k) = &pos.variant().family else {
             return (Pair::default(), 0);
         };
+        let pawn = k.pawn;
         let ring = pos
             .king_square(color.flip())
             .map_or(B::ZERO, |k| self.king_ring[k.index()]);
@@ -327,7 +327,7 @@ impl<B: Bits> Evaluator<B> {
         let mut total = Pair::default();
         let mut ring_attacks = 0;
         for sq in pos.pieces(color, pawn).iter() {
-            let p = powers_of(pos, color, sq);
+            let p = powers_of(pos, color, sq, k);
             if !p.any() {
                 continue;
             }

@@ -4,7 +4,7 @@
 //! decides every attack.
 
 use super::orthodox::{kind, orthodox_spec};
-use super::{Barred, InsufficientRule, Role, Variant};
+use super::{Barred, FamilySpec, InsufficientRule, Role, Variant};
 use crate::board::Bits;
 
 pub fn build<B: Bits>() -> Variant<B> {
@@ -12,8 +12,8 @@ pub fn build<B: Bits>() -> Variant<B> {
         "combinedarms",
         "Combined Arms Brigade Chess: artillery, armor, aviation",
     );
-    // King, aviation, heavy artillery, light artillery, armor, infantry: the order the kind
-    // constants of rules/combined_arms.rs assume. Values in centipawns (middlegame, endgame).
+    // King, aviation, heavy artillery, light artillery, armor, infantry (the rules find each by
+    // its letter). Values in centipawns (middlegame, endgame).
     // Measured so far: material-odds self-play (16 games per pairing and side, 1 s + 0.01 s,
     // each pairing played with either side short, which cancels White's large edge) orders them
     // aviation >> armor + heavy artillery (White's score short of the queen 0.28, short of R+N
@@ -35,7 +35,7 @@ pub fn build<B: Bits>() -> Variant<B> {
         arm("Armor", 'N', (450, 420)),
         arm("Infantry", 'P', (120, 150)),
     ];
-    spec.combined_arms = true;
+    spec.family = FamilySpec::CombinedArms;
     // 3.4.1: infantry arriving on its last rank must promote; on its own first rank it may stand.
     spec.barred = vec![('P', Barred::PromotionZone)];
     // 3.4.1: infantry has its own double step; there is no e.p. (rules/combined_arms.rs).

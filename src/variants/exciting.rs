@@ -1,11 +1,10 @@
 //! Exciting Chess (rules/exciting.md) and its four sub-variants: one description with options.
 //! The start positions (the Tiger squares, the Cannon layout and the 9x9 game are
-//! reconstructions) are one line of data each so that they can be corrected. The kinds are listed
-//! in the order the constants of `rules/exciting.rs` assume; `rules/exciting.rs` generates every
-//! move.
+//! reconstructions) are one line of data each so that they can be corrected. The rules find each
+//! kind by its letter; `rules/exciting.rs` generates every move.
 
 use super::orthodox::{KING_STEPS, KNIGHT_LEAPS, PAWN_CAPTURES, kind, orthodox_spec};
-use super::{Barred, InsufficientRule, KindSpec, Role, Variant};
+use super::{Barred, FamilySpec, InsufficientRule, KindSpec, Role, Variant};
 use crate::board::Bits;
 use crate::board::boards::{EXCITING_HOLES, EXCITING9_HOLES};
 
@@ -84,7 +83,7 @@ pub fn build<B: Bits>(layout: Layout) -> Variant<B> {
             (450, 420),
         ),
     ];
-    spec.exciting = true;
+    spec.family = FamilySpec::Exciting;
     spec.promote_at_edge = true;
     spec.insufficient = InsufficientRule::BareKings;
     spec.bench_fens = vec![];

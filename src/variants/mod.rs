@@ -178,6 +178,9 @@ pub struct Variant<B: Bits> {
     pub bench_depth_cut: u32,
     pub zobrist: Zobrist,
     pub flags: Flags,
+    pub family: Family,
+    /// Per kind: when its moves reset the 50-move clock.
+    pub clock_rules: Vec<ClockRule>,
     pub tables: Tables<B>,
 }
 
@@ -190,16 +193,90 @@ pub struct Flags {
     pub en_passant: bool,
     /// Bit per kind: the kinds whose capture freezes.
     pub shock_kinds: u16,
-    /// Moves are generated pseudo-legally and kept when the mover's king is safe after making
-    /// them: for rules where a move changes what other pieces attack (Pawnier's borrowed powers),
-    /// which check and pin masks cannot follow.
-    pub legal_by_make: bool,
-    /// Combined Arms Brigade Chess: every piece moves and kills by its own rules
-    /// (`rules/combined_arms.rs` generates all moves and answers every attack question).
-    pub combined_arms: bool,
-    /// Exciting Chess: soldiers, checkers, tigers and cannons (`rules/exciting.rs` generates all
-    /// moves and answers every attack question).
-    pub exciting: bool,
+    /// Castling rights follow from the placement alone (a king on its home square with its rook
+    /// on the corner), never from history: the FEN field is ignored and every move recomputes
+    /// them (Combined Arms 3.2).
+    pub castling_by_placement: bool,
+}
+
+/// The rules family a variant belongs to: which generator, attack test and legality test its
+/// positions use (DESIGN.md §9). Chosen once when the variant is built; the kinds a family's code
+/// needs are resolved by letter into its struct, never by their place in the kind list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Leapers, sliders, pawns, drops, castling and the shock rule: moves generated legal
+    /// directly with check and pin masks (chess, Shock Chess, the Shock Troops games).
+    Standard,
+    /// Pawns with borrowed powers (Pawnier): a move changes what other pieces attack, so moves
+    /// are kept when the king is safe for the occupancy after them.
+    Powers(PowerKinds),
+    /// Combined Arms Brigade Chess: every arm moves and kills by its own rules.
+    CombinedArms(ArmsKinds),
+    /// Exciting Chess: soldiers, checkers, tigers and cannons beside the orthodox set.
+    Exciting(ExcitingKinds),
+}
+
+/// Pawnier's kinds: the pawn with borrowed powers and the knight that relays its power.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PowerKinds {
+    pub pawn: PieceKind,
+    pub relay: Option<PieceKind>,
+}
+
+/// Combined Arms' arms, by their orthodox letters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArmsKinds {
+    /// Q: flies anywhere outside the enemy's NOFLY zone.
+    pub aviation: PieceKind,
+    /// R: slides orthogonally, shoots at distance 3-4.
+    pub heavy: PieceKind,
+    /// B: slides diagonally, shoots at distance 1-2.
+    pub light: PieceKind,
+    /// N: drives three orthogonal steps, killing what it passes.
+    pub armor: PieceKind,
+    /// P: steps in eight directions.
+    pub infantry: PieceKind,
+}
+
+/// Exciting Chess's kinds, by letter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExcitingKinds {
+    pub queen: PieceKind,
+    pub rook: PieceKind,
+    pub bishop: PieceKind,
+    pub knight: PieceKind,
+    pub pawn: PieceKind,
+    /// S and its promotion V.
+    pub soldier: PieceKind,
+    pub veteran: PieceKind,
+    /// The draughts man M and its crowned king D.
+    pub man: PieceKind,
+    pub draughts_king: PieceKind,
+    pub tiger: PieceKind,
+    pub cannon: PieceKind,
+}
+
+/// Which family [`VariantSpec`] asks for; [`Variant::build`] resolves its kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum FamilySpec {
+    /// Standard, or Powers when a kind has [`Role::PowerPawn`].
+    #[default]
+    Standard,
+    CombinedArms,
+    Exciting,
+}
+
+/// When a move of a kind resets the 50-move clock, beyond captures, drops and promotions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ClockRule {
+    /// Its moves can be undone: no reset.
+    #[default]
+    Reversible,
+    /// Every move of it is irreversible (pawns, Pawnier's sergeant, Exciting's man).
+    Always,
+    /// A move that changes its rank resets, a sideways step does not (the Ninja Pawn, Exciting's
+    /// unpromoted soldier).
+    Advance,
 }
 
 /// Attack tables per colour and kind, derived from the kinds' leaps.
@@ -228,6 +305,9 @@ pub struct Tables<B: Bits> {
     /// BRANGE and RRANGE).
     pub near_range: SqTable<B>,
     pub far_range: SqTable<B>,
+    /// Squares with exactly two neighbours, not opposite each other: the cut corners of a board
+    /// with holes (Exciting's custodian capture needs both neighbours there).
+    pub corners: B,
 }
 
 /// What a variant file hands to [`Variant::build`].
@@ -251,10 +331,8 @@ pub struct VariantSpec {
     pub drop_ranks: Vec<(char, u8)>,
     /// Per letter: the longest push a drop of that kind may make (kinds not listed: none).
     pub drop_pushes: Vec<(char, u8)>,
-    /// Combined Arms' mechanics (see [`Flags::combined_arms`]).
-    pub combined_arms: bool,
-    /// Exciting Chess's mechanics (see [`Flags::exciting`]).
-    pub exciting: bool,
+    /// The rules family (see [`Family`]).
+    pub family: FamilySpec,
     /// Pawns also promote on every square whose forward neighbour is off the board (the cut
     /// corners of the Exciting boards).
     pub promote_at_edge: bool,
@@ -441,9 +519,50 @@ impl<B: Bits> Variant<B> {
         flags.shock = flags.shock_kinds != 0;
         flags.hands = !spec.hand_letters.is_empty();
         flags.en_passant = pawn.is_some() && spec.double_step_rank.is_some();
-        flags.legal_by_make = power_pawn.is_some();
-        flags.combined_arms = spec.combined_arms;
-        flags.exciting = spec.exciting;
+        flags.castling_by_placement = spec.family == FamilySpec::CombinedArms;
+        let family = match spec.family {
+            FamilySpec::Standard => match power_pawn {
+                Some(pawn) => Family::Powers(PowerKinds {
+                    pawn,
+                    relay: power_relay,
+                }),
+                None => Family::Standard,
+            },
+            FamilySpec::CombinedArms => Family::CombinedArms(ArmsKinds {
+                aviation: kind_of('Q'),
+                heavy: kind_of('R'),
+                light: kind_of('B'),
+                armor: kind_of('N'),
+                infantry: kind_of('P'),
+            }),
+            FamilySpec::Exciting => Family::Exciting(ExcitingKinds {
+                queen: kind_of('Q'),
+                rook: kind_of('R'),
+                bishop: kind_of('B'),
+                knight: kind_of('N'),
+                pawn: kind_of('P'),
+                soldier: kind_of('S'),
+                veteran: kind_of('V'),
+                man: kind_of('M'),
+                draughts_king: kind_of('D'),
+                tiger: kind_of('T'),
+                cannon: kind_of('C'),
+            }),
+        };
+        let clock_rules = (0..spec.kinds.len())
+            .map(|i| {
+                let k = PieceKind(i as u8);
+                let letter = spec.kinds[i].letter;
+                let exciting = spec.family == FamilySpec::Exciting;
+                if Some(k) == sidestep_pawn || (exciting && letter == 'S') {
+                    ClockRule::Advance
+                } else if Some(k) == pawn || spec.kinds[i].promotes || (exciting && letter == 'M') {
+                    ClockRule::Always
+                } else {
+                    ClockRule::Reversible
+                }
+            })
+            .collect();
         Variant {
             name: spec.name,
             summary: spec.summary,
@@ -514,6 +633,8 @@ impl<B: Bits> Variant<B> {
             bench_depth_cut: spec.bench_depth_cut,
             zobrist: Zobrist::new(spec.name),
             flags,
+            family,
+            clock_rules,
             tables,
             geometry,
         }
@@ -564,6 +685,17 @@ impl<B: Bits> Tables<B> {
                 diagonal_lines[sq.index()] |= geometry.rays[d][sq.index()];
             }
         }
+        let wazir = geometry.leaper(&[(1, 0), (-1, 0), (0, 1), (0, -1)], Color::White);
+        let mut corners = B::ZERO;
+        for sq in geometry.squares() {
+            let around = wazir[sq.raw() as usize];
+            if around.count() == 2 {
+                let [a, c] = [around.lsb(), around.msb()];
+                if geometry.file(a) != geometry.file(c) && geometry.rank(a) != geometry.rank(c) {
+                    corners |= B::bit(sq);
+                }
+            }
+        }
         Tables {
             leaps,
             leapers_to,
@@ -573,7 +705,8 @@ impl<B: Bits> Tables<B> {
             piece_kinds: select(&|k| k.role == Role::Piece),
             orthogonal_lines,
             diagonal_lines,
-            wazir: geometry.leaper(&[(1, 0), (-1, 0), (0, 1), (0, -1)], Color::White),
+            wazir,
+            corners,
             ferz: geometry.leaper(&[(1, 1), (-1, 1), (1, -1), (-1, -1)], Color::White),
             knight: geometry.leaper(KNIGHT_LEAPS, Color::White),
             near_range: geometry.leaper(&ray_steps(1..=2), Color::White),

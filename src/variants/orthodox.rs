@@ -1,7 +1,7 @@
 //! The orthodox family: FIDE chess and Shock Chess (`rules/shockchess.md`), which is chess with
 //! the Queen renamed General and the shock rule switched on.
 
-use super::{InsufficientRule, KindSpec, Role, Variant, VariantSpec};
+use super::{FamilySpec, InsufficientRule, KindSpec, Role, Variant, VariantSpec};
 use crate::board::Bits;
 
 pub const KING_STEPS: &[(i8, i8)] = &[
@@ -83,8 +83,7 @@ pub(super) fn orthodox_spec(name: &'static str, summary: &'static str) -> Varian
         hand_letters: "",
         drop_ranks: vec![],
         drop_pushes: vec![],
-        combined_arms: false,
-        exciting: false,
+        family: FamilySpec::Standard,
         promote_at_edge: false,
         castle_partners: vec![],
         captures_to_hand: vec![],

@@ -4,7 +4,7 @@
 //! neighbours; six pawns in each reserve, dropped on the own first four ranks.
 
 use super::orthodox::{KING_STEPS, KNIGHT_LEAPS, kind};
-use super::{InsufficientRule, Role, Variant, VariantSpec};
+use super::{FamilySpec, InsufficientRule, Role, Variant, VariantSpec};
 use crate::board::Bits;
 use crate::board::boards::PAWNIER_HOLES;
 
@@ -36,8 +36,7 @@ pub fn build<B: Bits>() -> Variant<B> {
         // I.2.6: reserve pawns go to any empty square of the own first four ranks.
         drop_ranks: (0..4).map(|r| ('P', r)).collect(),
         drop_pushes: vec![],
-        combined_arms: false,
-        exciting: false,
+        family: FamilySpec::Standard,
         promote_at_edge: false,
         castle_partners: vec![],
         captures_to_hand: vec![],

@@ -1,0 +1,229 @@
+//! Who attacks a square in Exciting Chess (rules/exciting.md II.2.11): the orthodox pieces, the
+//! tiger's knight leap, the cannon over one screen, a checker chain that jumps the square, and the
+//! soldiers that would complete an enclosure of it (II.2.7).
+
+use crate::board::geometry::ORTHOGONAL;
+use crate::board::{Bits, Color, Square};
+use crate::position::Position;
+use crate::variants::ExcitingKinds;
+
+pub(crate) const DIAGONALS: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
+
+pub(crate) fn forward(c: Color) -> i8 {
+    if c == Color::White { 1 } else { -1 }
+}
+
+/// The pieces of `by` that attack `target` (II.2.11) when the board holds `occupied` and the
+/// pieces on `removed` are gone.
+pub(crate) fn attackers<B: Bits>(
+    pos: &Position<B>,
+    target: Square,
+    by: Color,
+    occupied: B,
+    removed: B,
+    k: &ExcitingKinds,
+) -> B {
+    let v = pos.variant();
+    let t = &v.tables;
+    let g = &v.geometry;
+    let i = target.raw() as usize;
+    let theirs = pos.color_bb(by) & occupied & !removed;
+    let mut result = (t.wazir[i] | t.ferz[i]) & pos.pieces(by, v.king);
+    result |= t.knight[i] & (pos.pieces(by, k.knight) | pos.pieces(by, k.tiger));
+    result |= t.leapers_to[by.index()][k.pawn.index()][i] & pos.pieces(by, k.pawn);
+    result |=
+        g.orthogonal_attacks(target, occupied) & (pos.pieces(by, k.queen) | pos.pieces(by, k.rook));
+    result |=
+        g.diagonal_attacks(target, occupied) & (pos.pieces(by, k.queen) | pos.pieces(by, k.bishop));
+    let cannons = pos.pieces(by, k.cannon);
+    if cannons.any() {
+        for d in ORTHOGONAL {
+            if let Some(beyond) = beyond_screen(pos, d, target, occupied) {
+                result |= B::bit(beyond) & cannons;
+            }
+        }
+    }
+    result &= theirs;
+    result
+        | checker_attackers(pos, target, by, theirs, occupied, k)
+        | enclosers(pos, target, by, theirs, occupied, k)
+}
+
+/// The checkers among `theirs` (pieces of `by`) with a jump chain over `target`. A jump over
+/// `target` lands on the square diagonally beyond it, which must be empty or the jumping
+/// checker's own start: without such a square no walk is needed. A man only jumps forward, so it
+/// cannot reach a target on or behind its own rank. The walk of a checker stops at its first
+/// chain over `target`.
+fn checker_attackers<B: Bits>(
+    pos: &Position<B>,
+    target: Square,
+    by: Color,
+    theirs: B,
+    occupied: B,
+    k: &ExcitingKinds,
+) -> B {
+    let g = &pos.variant().geometry;
+    let men = pos.pieces(by, k.man) & theirs;
+    let checkers = men | (pos.pieces(by, k.draughts_king) & theirs);
+    let landings = pos.variant().tables.ferz[target.raw() as usize] & g.valid;
+    if checkers.is_empty() || (landings & (!occupied | checkers)).is_empty() {
+        return B::ZERO;
+    }
+    let ahead = |c: Square| match by {
+        Color::White => g.rank(target) > g.rank(c),
+        Color::Black => g.rank(target) < g.rank(c),
+    };
+    let mut result = B::ZERO;
+    for c in checkers.iter() {
+        if men.has(c) && !ahead(c) {
+            continue;
+        }
+        let mut hit = false;
+        let chains = Chains::new(pos, c, by, true, occupied, k);
+        chains.walk(c, B::ZERO, &mut |_, jumped| {
+            hit |= jumped.has(target);
+            hit
+        });
+        if hit {
+            result |= B::bit(c);
+        }
+    }
+    result
+}
+
+/// The first piece beyond the first piece on ray `d` from `sq` (a cannon's target or, seen
+/// from a target, the cannon that could take it).
+pub(crate) fn beyond_screen<B: Bits>(
+    pos: &Position<B>,
+    d: usize,
+    sq: Square,
+    occupied: B,
+) -> Option<Square> {
+    let g = &pos.variant().geometry;
+    let first = |from: Square| {
+        let blockers = g.rays[d][from.raw() as usize] & occupied;
+        blockers.any().then(|| {
+            if d < 4 {
+                blockers.lsb()
+            } else {
+                blockers.msb()
+            }
+        })
+    };
+    first(first(sq)?)
+}
+
+/// II.2.7: soldiers among `theirs` that would complete the enclosure of `target` by a step.
+fn enclosers<B: Bits>(
+    pos: &Position<B>,
+    target: Square,
+    by: Color,
+    theirs: B,
+    occupied: B,
+    k: &ExcitingKinds,
+) -> B {
+    let v = pos.variant();
+    let t = &v.tables;
+    let around = t.wazir[target.raw() as usize];
+    let open = around & !occupied;
+    if open.is_empty() || open.several() || (around & !open & !theirs).any() {
+        return B::ZERO;
+    }
+    let gap = open.lsb();
+    let mut result = B::ZERO;
+    for s in (t.wazir[gap.raw() as usize] & soldiers(pos, by, k) & theirs).iter() {
+        if soldier_steps(pos, s, by, k).has(gap) {
+            result |= B::bit(s);
+        }
+    }
+    result
+}
+
+pub(crate) fn soldiers<B: Bits>(pos: &Position<B>, c: Color, k: &ExcitingKinds) -> B {
+    pos.pieces(c, k.soldier) | pos.pieces(c, k.veteran)
+}
+
+/// The squares a soldier on `s` steps to on an empty board: S forward and sideways, V also back.
+pub(crate) fn soldier_steps<B: Bits>(
+    pos: &Position<B>,
+    s: Square,
+    c: Color,
+    k: &ExcitingKinds,
+) -> B {
+    let g = &pos.variant().geometry;
+    let back = pos.piece_at(s).kind() == k.veteran;
+    let mut b = B::ZERO;
+    for (df, dr) in [(1, 0), (-1, 0), (0, forward(c)), (0, -forward(c))] {
+        if dr == -forward(c) && !back {
+            continue;
+        }
+        if let Some(to) = g.offset(s, df, dr) {
+            b |= B::bit(to);
+        }
+    }
+    b
+}
+
+/// The jump chains of one checker: what it may jump and where it may land.
+pub(crate) struct Chains<'a, B: Bits> {
+    pos: &'a Position<B>,
+    is_man: bool,
+    by: Color,
+    victims: B,
+    empty: B,
+}
+
+impl<'a, B: Bits> Chains<'a, B> {
+    /// The chains of the checker on `from` (owned by `by`) on the board `occupied`.
+    /// `over_king`: the enemy king may be jumped (attack test only).
+    pub(crate) fn new(
+        pos: &'a Position<B>,
+        from: Square,
+        by: Color,
+        over_king: bool,
+        occupied: B,
+        k: &ExcitingKinds,
+    ) -> Self {
+        let v = pos.variant();
+        let mut victims = pos.color_bb(by.flip()) & occupied;
+        if !over_king {
+            victims &= !pos.pieces(by.flip(), v.king);
+        }
+        Chains {
+            pos,
+            is_man: pos.piece_at(from).kind() == k.man,
+            by,
+            victims,
+            empty: (v.geometry.valid & !occupied) | B::bit(from),
+        }
+    }
+
+    /// Every chain continuing from `at` after jumping `jumped`, each prefix reported once as
+    /// (landing square, jumped set), until `report` answers true (enough seen); returns whether
+    /// it did.
+    pub(crate) fn walk(
+        &self,
+        at: Square,
+        jumped: B,
+        report: &mut impl FnMut(Square, B) -> bool,
+    ) -> bool {
+        let g = &self.pos.variant().geometry;
+        for (df, dr) in DIAGONALS {
+            if self.is_man && dr != forward(self.by) {
+                continue;
+            }
+            let (Some(over), Some(land)) = (g.offset(at, df, dr), g.offset(at, 2 * df, 2 * dr))
+            else {
+                continue;
+            };
+            if !self.victims.has(over) || jumped.has(over) || !self.empty.has(land) {
+                continue;
+            }
+            let now = jumped | B::bit(over);
+            if report(land, now) || self.walk(land, now, report) {
+                return true;
+            }
+        }
+        false
+    }
+}
