@@ -16,6 +16,7 @@ use crate::movegen::generate_legal;
 use crate::notation::{parse_move, render};
 use crate::position::Position;
 use crate::search::eval::Evaluator;
+use crate::search::history::History;
 use crate::search::threads::ThreadPool;
 use crate::search::timeman::budget;
 use crate::search::tt::TranspositionTable;
@@ -176,6 +177,13 @@ pub struct Engine {
     /// The running search's shared state, for `ponderhit`; dropped when the search is collected,
     /// so that it does not keep an old table alive.
     current: Option<Arc<crate::search::Shared>>,
+    /// Each search thread's move-ordering history, kept between the moves of a game.
+    histories: Vec<Arc<Mutex<History>>>,
+}
+
+/// One fresh history per search thread.
+fn fresh_histories(threads: usize) -> Vec<Arc<Mutex<History>>> {
+    (0..threads.max(1)).map(|_| Arc::default()).collect()
 }
 
 impl std::fmt::Debug for Engine {
@@ -194,6 +202,7 @@ impl Engine {
     /// An engine playing chess from the start position with default options.
     pub fn new() -> Engine {
         let options = Options::default();
+        let threads = options.threads;
         let Some(AnyVariant::Narrow(chess)) = lookup("chess") else {
             unreachable!("chess is always built")
         };
@@ -205,6 +214,7 @@ impl Engine {
             stop: Arc::new(AtomicBool::new(false)),
             pending: None,
             current: None,
+            histories: fresh_histories(threads),
         }
     }
 
@@ -254,6 +264,7 @@ impl Engine {
                 let n = number(1, MAX_THREADS)?;
                 if n != self.pool.size() {
                     self.pool = ThreadPool::new(n);
+                    self.histories = fresh_histories(self.pool.size());
                 }
                 self.options.threads = self.pool.size().max(1);
                 if self.pool.size() < n {
@@ -286,12 +297,14 @@ impl Engine {
             AnyVariant::Narrow(v) => AnyState::Narrow(Box::new(State::new(v))),
             AnyVariant::Wide(v) => AnyState::Wide(Box::new(State::new(v))),
         };
+        self.histories = fresh_histories(self.pool.size());
         Ok(())
     }
 
     /// Forgets what earlier games taught the table.
     pub fn new_game(&mut self) {
         self.replace_table(self.options.hash_mb);
+        self.histories = fresh_histories(self.pool.size());
         with_state!(mut self, s => s.game = Game::new(Position::start(s.variant)));
     }
 
@@ -389,10 +402,13 @@ impl Engine {
                 let shared = Arc::clone(&shared);
                 let sink = Arc::clone(&sink);
                 let tx = Arc::clone(&tx);
+                let history = Arc::clone(&self.histories[i % self.histories.len()]);
                 main_started = self.pool.execute(i, move || {
                     let run = catch_unwind(AssertUnwindSafe(|| {
                         inject(if i == 0 { "search" } else { "helper" });
-                        run_search(&job, &shared, i, Some(&*sink))
+                        // A thread that panicked left its history half-updated: still usable.
+                        let mut history = history.lock().unwrap_or_else(|e| e.into_inner());
+                        run_search(&job, &shared, i, Some(&*sink), &mut history)
                     }));
                     let report = match run {
                         Ok(Some(result)) => crate::search::make_report(&job.root, &result, &shared),

@@ -42,20 +42,24 @@ pub fn generate_stage<B: Bits>(pos: &Position<B>, stage: Stage, list: &mut MoveL
         Stage::Tactical => generate_scope(pos, list, Scope::tactical()),
         Stage::Quiet if evasions => list.clear(),
         Stage::Quiet => {
-            generate_scope(pos, list, Scope::all());
+            generate_scope(pos, list, Scope::quiet());
             list.retain(|e| !e.is_tactical());
         }
     }
 }
 
 /// The entry of `mv` if the family generates it in `pos` (found among the moves of its one
-/// piece, so a TT move costs no full generation). Pseudo-legal as [`generate_stage`]'s moves.
-pub fn find_move<B: Bits>(pos: &Position<B>, mv: Move) -> Option<MoveEntry<B>> {
-    let mut list = MoveList::new();
+/// piece, so a TT move costs no full generation; `list` is scratch space). Pseudo-legal as
+/// [`generate_stage`]'s moves.
+pub fn find_move<B: Bits>(
+    pos: &Position<B>,
+    mv: Move,
+    list: &mut MoveList<B>,
+) -> Option<MoveEntry<B>> {
     if mv.kind() == MoveKind::Pass {
-        generate_scope(pos, &mut list, Scope::all());
+        generate_scope(pos, list, Scope::all());
     } else {
-        generate_scope(pos, &mut list, Scope::on(mv.from()));
+        generate_scope(pos, list, Scope::on(mv.from()));
     }
     list.find(mv).copied()
 }
@@ -119,6 +123,34 @@ impl Legality {
                     Test::KingSafe
                 }
             }
+        };
+        Legality { test }
+    }
+
+    /// Whether settling the test needs the tactical moves of `pos` (Exciting, with enemy checkers
+    /// on the board): then [`Legality::from_tactical`] is cheaper than [`Legality::of`] for a
+    /// caller that generates them anyway.
+    pub fn needs_tactical<B: Bits>(pos: &Position<B>) -> bool {
+        match &pos.variant().family {
+            Family::Exciting(k) if !pos.is_frozen() => {
+                let them = pos.side_to_move().flip();
+                (pos.pieces(them, k.man) | pos.pieces(them, k.draughts_king)).any()
+            }
+            _ => false,
+        }
+    }
+
+    /// The test for the moves of `pos`, given its tactical stage (see [`generate_stage`]).
+    pub fn from_tactical<B: Bits>(pos: &Position<B>, tactical: &MoveList<B>) -> Legality {
+        let test = match &pos.variant().family {
+            Family::Exciting(k) if !pos.is_frozen() => {
+                if exciting::obliged_among(pos, tactical, k) {
+                    Test::Obliged(*k)
+                } else {
+                    Test::KingSafe
+                }
+            }
+            _ => return Legality::of(pos),
         };
         Legality { test }
     }

@@ -32,6 +32,8 @@ struct Side<'k, B: Bits> {
     prey: B,
     enemy_king: B,
     kinds: &'k ArmsKinds,
+    /// Kills and promotions are wanted (else their work is skipped where it can be).
+    tactical: bool,
 }
 
 /// Fills `list` with the pseudo-legal moves of `pos` in `scope` (kills and promotions only when
@@ -54,11 +56,12 @@ pub(crate) fn generate<B: Bits>(
         prey: pos.color_bb(them) & !pos.pieces(them, v.king),
         enemy_king: pos.pieces(them, v.king),
         kinds: k,
+        tactical: scope.tactical,
     };
     let quiets = scope.quiets;
     let mut moves: Vec<(Move, B)> = Vec::with_capacity(256);
-    let mut add = |from: Square, to: Square, removed: B| {
-        if !quiets && removed.is_empty() {
+    let add = |moves: &mut Vec<(Move, B)>, from: Square, to: Square, removed: B| {
+        if (!quiets && removed.is_empty()) || (!scope.tactical && removed.any()) {
             return;
         }
         moves.push((
@@ -76,31 +79,51 @@ pub(crate) fn generate<B: Bits>(
     if scope.movers.has(king) {
         for to in (king_steps(pos, king) & !own).iter() {
             if !side.enemy_king.has(to) {
-                add(king, to, B::bit(to) & side.prey);
+                add(&mut moves, king, to, B::bit(to) & side.prey);
             }
         }
     }
+    // Only one piece's routes can reach the same effect: each piece's moves are deduplicated on
+    // their own (artillery slides, king and infantry steps are distinct as generated).
     for s in mine(k.armor).iter() {
-        armor(pos, &side, s, s, B::ZERO, false, &mut add);
+        let start = moves.len();
+        armor(pos, &side, s, s, B::ZERO, false, &mut |f, t, r| {
+            add(&mut moves, f, t, r)
+        });
+        super::dedup_from(&mut moves, start);
     }
     for s in mine(k.light).iter() {
-        light_artillery(pos, &side, s, &mut add);
+        let start = moves.len();
+        light_artillery(pos, &side, s, &mut |f, t, r| add(&mut moves, f, t, r));
+        super::dedup_from(&mut moves, start);
     }
     for s in mine(k.heavy).iter() {
-        heavy_artillery(pos, &side, s, &mut add);
+        heavy_artillery(pos, &side, s, &mut |f, t, r| add(&mut moves, f, t, r));
     }
     for q in mine(k.aviation).iter() {
-        aviation(pos, &side, q, &mut add);
+        let start = moves.len();
+        aviation(pos, &side, q, &mut |f, t, r| add(&mut moves, f, t, r));
+        super::dedup_from(&mut moves, start);
     }
     let mut promotions: Vec<(Move, B)> = Vec::new();
     for s in mine(k.infantry).iter() {
-        infantry(pos, &side, s, &mut add, &mut promotions);
+        infantry(
+            pos,
+            &side,
+            s,
+            &mut |f, t, r| add(&mut moves, f, t, r),
+            &mut promotions,
+        );
     }
-    moves.extend(promotions);
+    if scope.tactical {
+        moves.extend(promotions);
+    }
     if quiets && scope.movers.has(king) {
         castling(pos, &side, king, &mut moves);
     }
-    super::push_effects(moves, list);
+    for (mv, removed) in moves {
+        list.push(mv, removed);
+    }
 }
 
 /// Armor paths from `start` (the piece's square, which counts as empty): three orthogonal steps,
@@ -144,13 +167,15 @@ fn light_artillery<B: Bits>(
     let near = &v.tables.near_range;
     let empty = g.valid & !side.occupied;
     let slides = g.diagonal_attacks(s, side.occupied) & empty;
+    // Every shot kills: none is wanted without the tactical moves.
+    let prey = if side.tactical { side.prey } else { B::ZERO };
     for d in slides.iter() {
         add(s, d, B::ZERO);
-        for victim in (near[d.raw() as usize] & side.prey).iter() {
+        for victim in (near[d.raw() as usize] & prey).iter() {
             add(s, d, B::bit(victim));
         }
     }
-    for victim in (near[s.raw() as usize] & side.prey).iter() {
+    for victim in (near[s.raw() as usize] & prey).iter() {
         add(s, s, B::bit(victim));
         let cleared = side.occupied & !B::bit(victim);
         for d in (g.diagonal_attacks(s, cleared) & !cleared & g.valid).iter() {
@@ -171,8 +196,10 @@ fn heavy_artillery<B: Bits>(
     for d in (g.orthogonal_attacks(s, side.occupied) & g.valid & !side.occupied).iter() {
         add(s, d, B::ZERO);
     }
-    for victim in (v.tables.far_range[s.raw() as usize] & side.prey).iter() {
-        add(s, s, B::bit(victim));
+    if side.tactical {
+        for victim in (v.tables.far_range[s.raw() as usize] & side.prey).iter() {
+            add(s, s, B::bit(victim));
+        }
     }
 }
 
@@ -194,6 +221,9 @@ fn aviation<B: Bits>(
     // generated.
     for f in flights.iter() {
         add(q, f, B::ZERO);
+        if !side.tactical {
+            continue;
+        }
         // Armor action with kills; bishop action: a shot.
         armor(pos, side, q, f, zone, true, add);
         for victim in (t.near_range[f.raw() as usize] & side.prey).iter() {
@@ -201,6 +231,9 @@ fn aviation<B: Bits>(
         }
     }
     // Infantry action onto prey next to some flight square.
+    if !side.tactical {
+        return;
+    }
     for prey in (side.prey & !zone).iter() {
         if (king_steps(pos, prey) & flights).any() {
             add(q, prey, B::bit(prey));

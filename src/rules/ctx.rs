@@ -7,8 +7,11 @@ use crate::position::Position;
 /// Which moves a generator is asked for.
 #[derive(Clone, Copy, Debug)]
 pub struct Scope<B: Bits> {
-    /// Every move (true), or only captures and promotions (false).
+    /// Moves that remove nothing and promote nothing are wanted.
     pub quiets: bool,
+    /// Captures and promotions are wanted. A generator may skip work for the kinds of move not
+    /// wanted, or emit them anyway: the caller filters.
+    pub tactical: bool,
     /// Only moves of the pieces on these squares, and drops onto them.
     pub movers: B,
 }
@@ -17,12 +20,21 @@ impl<B: Bits> Scope<B> {
     pub fn all() -> Self {
         Scope {
             quiets: true,
+            tactical: true,
             movers: B::ALL,
         }
     }
     pub fn tactical() -> Self {
         Scope {
             quiets: false,
+            tactical: true,
+            movers: B::ALL,
+        }
+    }
+    pub fn quiet() -> Self {
+        Scope {
+            quiets: true,
+            tactical: false,
             movers: B::ALL,
         }
     }
@@ -30,6 +42,7 @@ impl<B: Bits> Scope<B> {
     pub fn on(sq: Square) -> Self {
         Scope {
             quiets: true,
+            tactical: true,
             movers: B::bit(sq),
         }
     }

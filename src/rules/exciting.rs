@@ -85,7 +85,7 @@ pub(crate) fn generate<B: Bits>(
     let mine = |kind| pos.pieces(us, kind) & scope.movers;
     let mut moves: Vec<(Move, B)> = Vec::with_capacity(128);
     let push = |moves: &mut Vec<(Move, B)>, from: Square, to: Square, removed: B| {
-        if quiets || removed.any() {
+        if (quiets || removed.any()) && (scope.tactical || removed.is_empty()) {
             moves.push((
                 Move::new(
                     from,
@@ -191,10 +191,12 @@ pub(crate) fn generate<B: Bits>(
                 landings.push((to, B::ZERO));
             }
         }
-        Chains::new(pos, c, us, false, occupied, k).walk(c, B::ZERO, &mut |land, jumped| {
-            landings.push((land, jumped));
-            false
-        });
+        if scope.tactical {
+            Chains::new(pos, c, us, false, occupied, k).walk(c, B::ZERO, &mut |land, jumped| {
+                landings.push((land, jumped));
+                false
+            });
+        }
         for (to, removed) in landings {
             if is_man && last.has(to) {
                 moves.push((
@@ -235,12 +237,27 @@ pub(crate) fn obliged<B: Bits>(pos: &Position<B>, k: &ExcitingKinds) -> bool {
     };
     let mut list = MoveList::new();
     let scope = Scope {
-        quiets: false,
         movers: pos.color_bb(us) & !B::bit(king),
+        ..Scope::tactical()
     };
     generate(pos, king, &mut list, scope, k);
-    list.iter().any(|e| {
-        (e.removed & checkers).any() && {
+    obliged_among(pos, &list, k)
+}
+
+/// As [`obliged`], given generated moves of `pos` that include every capture.
+pub(crate) fn obliged_among<B: Bits>(
+    pos: &Position<B>,
+    moves: &MoveList<B>,
+    k: &ExcitingKinds,
+) -> bool {
+    let us = pos.side_to_move();
+    let them = us.flip();
+    let checkers = pos.pieces(them, k.man) | pos.pieces(them, k.draughts_king);
+    let Some(king) = pos.king_square(us) else {
+        return false;
+    };
+    moves.iter().any(|e| {
+        (e.removed & checkers).any() && e.mv.from() != king && e.mv.kind() != MoveKind::Drop && {
             let after = pos.make_move(e);
             attackers(&after, king, them, after.occupied(), B::ZERO, k).is_empty()
         }
@@ -407,6 +424,4 @@ mod tests {
         assert!(!drops.contains(&"f3".to_string()));
         assert!(drops.contains(&"f7".to_string()) && drops.contains(&"e3".to_string()));
     }
-
-    type B128 = u128;
 }

@@ -14,13 +14,29 @@ pub mod standard;
 
 use crate::board::{Bits, Move, MoveList};
 
-/// The end of every generator that reaches one effect by several routes (Combined Arms' flights
-/// and drives, Exciting's chains and enclosures): one entry per (move, removed set), in the
-/// order of their values, pushed to `list`.
+/// The end of every generator that reaches one effect by several routes (Combined Arms' drives
+/// and follow-ups, Exciting's chains): one entry per (move, removed set), pushed to `list`.
 pub(crate) fn push_effects<B: Bits>(mut moves: Vec<(Move, B)>, list: &mut MoveList<B>) {
-    moves.sort_unstable_by_key(|&(m, r)| (m.raw(), r));
-    moves.dedup();
+    dedup_from(&mut moves, 0);
     for (mv, removed) in moves {
         list.push(mv, removed);
     }
+}
+
+/// Leaves one entry per effect in `moves[start..]` (sorted by value there); a generator calls it
+/// on the part one piece produced when only that piece's routes can meet.
+pub(crate) fn dedup_from<B: Bits>(moves: &mut Vec<(Move, B)>, start: usize) {
+    let tail = &mut moves[start..];
+    if tail.len() < 2 {
+        return;
+    }
+    tail.sort_unstable_by_key(|&(m, r)| (m.raw(), r));
+    let mut kept = start + 1;
+    for i in start + 1..moves.len() {
+        if moves[i] != moves[kept - 1] {
+            moves[kept] = moves[i];
+            kept += 1;
+        }
+    }
+    moves.truncate(kept);
 }

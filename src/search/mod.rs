@@ -4,6 +4,7 @@
 //! results go to a [`SearchSink`].
 
 pub mod eval;
+pub mod history;
 pub mod movepick;
 pub mod see;
 pub mod threads;

@@ -1,18 +1,25 @@
-//! The staged move picker, an explicit state machine over one node's legal moves: the TT move,
-//! good captures (by static exchange, then most valuable victim / least valuable attacker),
-//! killers, quiet moves by history (drops among them), bad captures. Quiet moves are scored only
-//! when their stage is reached, so a cut-off by a capture costs no history look-ups.
+//! The staged move picker, an explicit state machine over one node's moves: the TT move (looked
+//! up alone, before anything is generated), then the tactical moves (generated, then ordered good
+//! by static exchange and by most valuable victim / least valuable attacker), then the quiet
+//! moves and drops (generated only when that stage is reached; killers first, then by history),
+//! then the losing captures. A cut-off by the TT move or a capture never pays for the quiet moves.
+//!
+//! The moves handed out may be pseudo-legal (Combined Arms, Exciting): the caller makes each and
+//! keeps it if [`MovePicker::legality`] says so.
 
-use crate::board::{Bits, Move, MoveEntry, MoveKind, MoveList};
+use crate::board::{Bits, Move, MoveEntry, MoveList};
+use crate::movegen::{Legality, Stage, find_move, generate_stage};
 use crate::position::Position;
 
 use super::eval::Evaluator;
 use super::see::see;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Stage {
+enum Step {
     TtMove,
+    GenerateTactical,
     GoodCaptures,
+    GenerateQuiets,
     Killers,
     Quiets,
     BadCaptures,
@@ -22,14 +29,25 @@ enum Stage {
 /// Whether a move is searched as "tactical" (captures and promotions).
 #[inline(always)]
 pub fn is_tactical<B: Bits>(e: &MoveEntry<B>) -> bool {
-    e.removed.any() || e.mv.kind() == MoveKind::Promotion
+    e.is_tactical()
+}
+
+/// What a picker reuses from node to node of one ply: the scored moves and a generation list.
+#[derive(Default)]
+pub struct PickerBuffers<B: Bits> {
+    moves: Vec<(MoveEntry<B>, i32)>,
+    list: MoveList<B>,
+    /// For looking up the TT move while `list` holds a stage.
+    scratch: MoveList<B>,
 }
 
 pub struct MovePicker<B: Bits> {
-    /// The moves, partitioned once the captures are scored: good tactical moves, then quiet
-    /// moves, then losing captures (`[0, good_end)`, `[good_end, quiet_end)`, `[quiet_end, ..)`).
+    /// The generated moves, as good tactical, quiet, then losing captures: `[0, good_end)`,
+    /// `[good_end, quiet_end)`, `[quiet_end, ..)`.
     moves: Vec<(MoveEntry<B>, i32)>,
-    stage: Stage,
+    list: MoveList<B>,
+    scratch: MoveList<B>,
+    step: Step,
     /// Moves of the current stage still to hand out live in `moves[cursor..stage_end]`.
     cursor: usize,
     stage_end: usize,
@@ -38,23 +56,41 @@ pub struct MovePicker<B: Bits> {
     tt_move: Option<Move>,
     killers: [Option<Move>; 2],
     tactical_only: bool,
+    legality: Legality,
+    /// `list` already holds the tactical stage.
+    tactical_ready: bool,
 }
 
 impl<B: Bits> MovePicker<B> {
-    /// A picker over `list`, using `buffer`'s allocation (get it back with `into_buffer`). With
-    /// `tactical_only` (quiescence), quiet moves, killers and losing captures are skipped.
+    /// A picker over the moves of `pos`, using `buffers`' allocations (get them back with
+    /// `into_buffers`). With `tactical_only` (quiescence outside check) quiet moves, killers and
+    /// losing captures are skipped.
     pub fn new(
-        list: &MoveList<B>,
-        mut buffer: Vec<(MoveEntry<B>, i32)>,
+        pos: &Position<B>,
+        buffers: PickerBuffers<B>,
         tt_move: Option<Move>,
         killers: [Option<Move>; 2],
         tactical_only: bool,
     ) -> Self {
-        buffer.clear();
-        buffer.extend(list.iter().map(|e| (*e, 0)));
+        let PickerBuffers {
+            mut moves,
+            mut list,
+            scratch,
+        } = buffers;
+        moves.clear();
+        // Where the legality test needs the tactical moves, they are generated first, once.
+        let early = Legality::needs_tactical(pos);
+        let legality = if early {
+            generate_stage(pos, Stage::Tactical, &mut list);
+            Legality::from_tactical(pos, &list)
+        } else {
+            Legality::of(pos)
+        };
         MovePicker {
-            moves: buffer,
-            stage: Stage::TtMove,
+            moves,
+            list,
+            scratch,
+            step: Step::TtMove,
             cursor: 0,
             stage_end: 0,
             good_end: 0,
@@ -62,12 +98,23 @@ impl<B: Bits> MovePicker<B> {
             tt_move,
             killers,
             tactical_only,
+            legality,
+            tactical_ready: early,
         }
     }
 
-    /// Gives the move buffer back for reuse.
-    pub fn into_buffer(self) -> Vec<(MoveEntry<B>, i32)> {
-        self.moves
+    /// Gives the buffers back for reuse.
+    pub fn into_buffers(self) -> PickerBuffers<B> {
+        PickerBuffers {
+            moves: self.moves,
+            list: self.list,
+            scratch: self.scratch,
+        }
+    }
+
+    /// The test each handed-out move must pass once made.
+    pub fn legality(&self) -> &Legality {
+        &self.legality
     }
 
     /// The next move, or `None` when all have been handed out. `history` scores quiet moves.
@@ -78,35 +125,79 @@ impl<B: Bits> MovePicker<B> {
         history: &dyn Fn(&MoveEntry<B>) -> i32,
     ) -> Option<MoveEntry<B>> {
         loop {
-            match self.stage {
-                Stage::TtMove => {
-                    self.stage = Stage::GoodCaptures;
-                    if let Some(tt) = self.tt_move
-                        && let Some(i) = self.moves.iter().position(|m| m.0.mv == tt)
-                    {
-                        // A TT move is used only because it is in the legal list (DESIGN.md §3).
-                        let e = self.moves.swap_remove(i).0;
-                        if !self.tactical_only || is_tactical(&e) {
-                            self.partition(pos, eval);
-                            return Some(e);
+            match self.step {
+                Step::TtMove => {
+                    self.step = Step::GenerateTactical;
+                    // A TT move is used only if the generator makes it here (DESIGN.md §3).
+                    let Some(tt) = self.tt_move else { continue };
+                    let found = if self.tactical_ready {
+                        self.list.find(tt).copied()
+                    } else {
+                        find_move(pos, tt, &mut self.list)
+                    };
+                    match found {
+                        Some(e) => {
+                            let evasions = pos.in_check() || pos.is_frozen();
+                            if !self.tactical_only || evasions || e.is_tactical() {
+                                return Some(e);
+                            }
                         }
+                        // The quiet TT move of a node whose tactical moves are ready.
+                        None if self.tactical_ready && !self.tactical_only => {
+                            if let Some(e) = find_move(pos, tt, &mut self.scratch) {
+                                return Some(e);
+                            }
+                        }
+                        None => {}
                     }
-                    self.partition(pos, eval);
                 }
-                Stage::GoodCaptures => {
+                Step::GenerateTactical => {
+                    if !self.tactical_ready {
+                        generate_stage(pos, Stage::Tactical, &mut self.list);
+                    }
+                    let tt = self.tt_move;
+                    self.moves.extend(
+                        self.list
+                            .iter()
+                            .filter(|e| Some(e.mv) != tt)
+                            .map(|e| (*e, 0)),
+                    );
+                    self.partition(pos, eval);
+                    self.step = Step::GoodCaptures;
+                }
+                Step::GoodCaptures => {
                     if let Some(e) = self.pick_best() {
                         return Some(e);
                     }
-                    self.stage = if self.tactical_only {
-                        Stage::Done
+                    self.step = if self.tactical_only {
+                        Step::Done
                     } else {
-                        Stage::Killers
+                        Step::GenerateQuiets
                     };
+                }
+                Step::GenerateQuiets => {
+                    generate_stage(pos, Stage::Quiet, &mut self.list);
+                    if !self.list.is_empty() {
+                        let bad = self.moves.split_off(self.quiet_end);
+                        let tt = self.tt_move;
+                        self.moves.extend(
+                            self.list
+                                .iter()
+                                .filter(|e| Some(e.mv) != tt)
+                                .map(|e| (*e, 0)),
+                        );
+                        self.quiet_end = self.moves.len();
+                        self.moves.extend(bad);
+                    }
                     self.cursor = self.good_end;
                     self.stage_end = self.quiet_end;
+                    self.step = Step::Killers;
                 }
-                Stage::Killers => {
+                Step::Killers => {
                     while let Some(km) = self.killers.iter_mut().find_map(|k| k.take()) {
+                        if Some(km) == self.tt_move {
+                            continue;
+                        }
                         if let Some(i) = self.moves[self.cursor..self.stage_end]
                             .iter()
                             .position(|m| m.0.mv == km)
@@ -116,37 +207,38 @@ impl<B: Bits> MovePicker<B> {
                             return Some(self.moves[self.cursor - 1].0);
                         }
                     }
-                    self.stage = Stage::Quiets;
+                    self.step = Step::Quiets;
                     for m in &mut self.moves[self.cursor..self.stage_end] {
                         m.1 = history(&m.0);
                     }
                 }
-                Stage::Quiets => {
+                Step::Quiets => {
                     if let Some(e) = self.pick_best() {
                         return Some(e);
                     }
-                    self.stage = Stage::BadCaptures;
+                    self.step = Step::BadCaptures;
                     self.cursor = self.quiet_end;
                     self.stage_end = self.moves.len();
                 }
-                Stage::BadCaptures => {
+                Step::BadCaptures => {
                     if let Some(e) = self.pick_best() {
                         return Some(e);
                     }
-                    self.stage = Stage::Done;
+                    self.step = Step::Done;
                 }
-                Stage::Done => return None,
+                Step::Done => return None,
             }
         }
     }
 
-    /// Scores the tactical moves and orders the list as good tactical, quiet, losing captures.
+    /// Scores the tactical moves and orders the list as good tactical, quiet (in check only),
+    /// losing captures.
     fn partition(&mut self, pos: &Position<B>, eval: &Evaluator<B>) {
         let value = |k: crate::board::PieceKind| eval.values[k.index()].0;
         // Class 0: good tactical, 1: quiet, 2: losing capture.
         let class = |m: &mut (MoveEntry<B>, i32)| -> u8 {
             let e = &m.0;
-            if !is_tactical(e) {
+            if !e.is_tactical() {
                 return 1;
             }
             let victims: i32 = e
@@ -155,7 +247,7 @@ impl<B: Bits> MovePicker<B> {
                 .map(|sq| value(pos.piece_at(sq).kind()))
                 .sum();
             let attacker = value(pos.piece_at(e.mv.from()).kind());
-            let promo = if e.mv.kind() == MoveKind::Promotion {
+            let promo = if e.mv.kind() == crate::board::MoveKind::Promotion {
                 value(e.mv.piece())
             } else {
                 0

@@ -7,12 +7,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::eval::Evaluator;
-use super::movepick::{MovePicker, is_tactical};
+use super::history::History;
+use super::movepick::{MovePicker, PickerBuffers};
 use super::timeman::TimeBudget;
 use super::tt::{Bound, TranspositionTable};
 use super::{INFINITE, Info, Limits, MATE, MATE_BOUND, MAX_PLY, Score, SearchSink};
 use crate::board::{Bits, Move, MoveEntry, MoveList};
-use crate::movegen::{generate_legal, generate_tactical};
+use crate::movegen::generate_legal;
 use crate::notation::render;
 use crate::position::Position;
 use crate::variants::Role;
@@ -85,6 +86,28 @@ pub struct RootMove<B: Bits> {
     pub pv: Vec<MoveEntry<B>>,
 }
 
+/// One ply of the search path: what a node keeps for itself and for its children.
+struct Frame<B: Bits> {
+    killers: [Option<Move>; 2],
+    /// The principal variation found from this ply.
+    pv: Vec<MoveEntry<B>>,
+    /// The picker's reusable buffers.
+    buffers: PickerBuffers<B>,
+}
+
+/// A node of the search: where it stands and what it is asked.
+#[derive(Clone, Copy)]
+struct Node {
+    depth: i32,
+    ply: usize,
+    alpha: i32,
+    beta: i32,
+    pv: bool,
+    in_check: bool,
+    /// The static evaluation (`-INFINITE` in check).
+    eval: i32,
+}
+
 struct Worker<'a, B: Bits> {
     id: usize,
     job: &'a SearchJob<B>,
@@ -94,24 +117,22 @@ struct Worker<'a, B: Bits> {
     flushed: u64,
     /// Keys of the positions above the current node (game history, then the search path).
     keys: Vec<u64>,
-    killers: Vec<[Option<Move>; 2]>,
-    /// Quiet-move history by (piece, destination).
-    history: Box<[[i32; 256]; 32]>,
-    pv: Vec<Vec<MoveEntry<B>>>,
+    /// The search stack, one frame per ply.
+    stack: Vec<Frame<B>>,
+    history: &'a mut History,
     seldepth: usize,
     stopped: bool,
     lmr: Box<[[u8; 64]; 64]>,
-    /// Per-ply move lists and picker buffers, reused so that no node allocates.
-    lists: Vec<MoveList<B>>,
-    buffers: Vec<Vec<(MoveEntry<B>, i32)>>,
 }
 
-/// Runs one thread of a search. Thread 0 returns the result; helpers return `None`.
+/// Runs one thread of a search with the thread's `history` (kept between the moves of a game).
+/// Thread 0 returns the result; helpers return `None`.
 pub fn run_search<B: Bits>(
     job: &SearchJob<B>,
     shared: &Shared,
     id: usize,
     sink: Option<&dyn SearchSink>,
+    history: &mut History,
 ) -> Option<RootResult<B>> {
     let mut lmr = Box::new([[0u8; 64]; 64]);
     for (d, row) in lmr.iter_mut().enumerate().skip(1) {
@@ -127,14 +148,17 @@ pub fn run_search<B: Bits>(
         nodes: 0,
         flushed: 0,
         keys: job.history.clone(),
-        killers: vec![[None; 2]; MAX_PLY + 2],
-        history: Box::new([[0; 256]; 32]),
-        pv: vec![Vec::new(); MAX_PLY + 2],
+        stack: (0..MAX_PLY + 2)
+            .map(|_| Frame {
+                killers: [None; 2],
+                pv: Vec::new(),
+                buffers: PickerBuffers::default(),
+            })
+            .collect(),
+        history,
         seldepth: 0,
         stopped: false,
         lmr,
-        lists: (0..MAX_PLY + 2).map(|_| MoveList::new()).collect(),
-        buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
     };
     let result = w.iterate();
     w.flush_nodes();
@@ -315,7 +339,7 @@ impl<B: Bits> Worker<'_, B> {
             }
             if score > alpha || i == pv_index {
                 let mut pv = vec![e];
-                pv.extend_from_slice(&self.pv[1]);
+                pv.extend_from_slice(&self.stack[1].pv);
                 lines[i].score = score;
                 lines[i].pv = pv;
                 // The new best goes to the front of this line's range.
@@ -406,7 +430,7 @@ impl<B: Bits> Worker<'_, B> {
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply);
         }
-        self.pv[ply].clear();
+        self.stack[ply].pv.clear();
         if self.visit() {
             return 0;
         }
@@ -423,8 +447,15 @@ impl<B: Bits> Worker<'_, B> {
         if ply >= MAX_PLY - 2 {
             return self.job.eval.evaluate(pos);
         }
-        let key = pos.key();
-        let tt = self.shared.tt.probe(key);
+        let in_check = pos.in_check();
+        // A mate on the move that reaches the 50-move limit stands (found by the move loop).
+        if !in_check
+            && (pos.halfmove_clock() >= 100
+                || (pos.occupied().count() <= 5 && pos.insufficient_material()))
+        {
+            return 0;
+        }
+        let tt = self.shared.tt.probe(pos.key());
         if let Some(hit) = tt
             && !pv_node
             && hit.depth >= depth
@@ -439,105 +470,100 @@ impl<B: Bits> Worker<'_, B> {
                 return score;
             }
         }
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        generate_legal(pos, &mut list);
-        let in_check = pos.in_check();
-        let count = list.len();
-        let buffer = std::mem::take(&mut self.buffers[ply]);
-        let mut picker = MovePicker::new(
-            &list,
-            buffer,
-            tt.and_then(|h| h.mv),
-            self.killers[ply],
-            false,
-        );
-        self.lists[ply] = list;
-        let score = self.negamax_moves(
-            pos,
-            &mut picker,
-            count,
+        let node = Node {
             depth,
+            ply,
             alpha,
             beta,
-            ply,
-            pv_node,
+            pv: pv_node,
             in_check,
+            eval: if in_check {
+                -INFINITE
+            } else {
+                self.job.eval.evaluate(pos)
+            },
+        };
+        if let Some(score) = self.prune(pos, &node) {
+            return score;
+        }
+        let buffers = std::mem::take(&mut self.stack[ply].buffers);
+        let mut picker = MovePicker::new(
+            pos,
+            buffers,
+            tt.and_then(|h| h.mv),
+            self.stack[ply].killers,
+            false,
         );
-        self.buffers[ply] = picker.into_buffer();
+        let score = self.move_loop(pos, &mut picker, node);
+        self.stack[ply].buffers = picker.into_buffers();
         score
     }
 
-    /// The part of `negamax` after move generation: pruning decisions and the move loop.
-    fn negamax_moves(
-        &mut self,
-        pos: &Position<B>,
-        picker: &mut MovePicker<B>,
-        count: usize,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        pv_node: bool,
-        in_check: bool,
-    ) -> i32 {
-        if count == 0 {
-            return if in_check { -MATE + ply as i32 } else { 0 };
+    /// Cut-offs decided before any move is searched: reverse futility and the null move.
+    fn prune(&mut self, pos: &Position<B>, node: &Node) -> Option<i32> {
+        let (depth, beta, eval) = (node.depth, node.beta, node.eval);
+        if node.pv || node.in_check || pos.is_frozen() {
+            return None;
         }
-        let key = pos.key();
-        if pos.halfmove_clock() >= 100
-            || (pos.occupied().count() <= 5 && pos.insufficient_material())
-        {
-            return 0;
+        // Reverse futility: far enough above beta that one move cannot lose it all. Assumes the
+        // static evaluation is within a few pawns of the truth in quiet positions; a frozen side
+        // (the opponent moves twice) and positions in check are excluded.
+        if depth <= 6 && eval - 90 * depth >= beta && eval.abs() < MATE_BOUND {
+            return Some(eval);
         }
-        let frozen = pos.is_frozen();
-        let static_eval = if in_check {
-            -INFINITE
-        } else {
-            self.job.eval.evaluate(pos)
-        };
-        if !pv_node && !in_check && !frozen {
-            // Reverse futility: far enough above beta that one move cannot lose it all. Assumes
-            // the static evaluation is within a few pawns of the truth in quiet positions; a
-            // frozen side (the opponent moves twice) and positions in check are excluded.
-            if depth <= 6 && static_eval - 90 * depth >= beta && static_eval.abs() < MATE_BOUND {
-                return static_eval;
+        // Null move. Assumes zugzwang is rare while the side has pieces besides pawns; a frozen
+        // side (whose only move is the pass) is excluded above, and the null move is not that
+        // pass (DESIGN.md §3).
+        if depth >= 3 && eval >= beta && self.has_pieces(pos) && beta.abs() < MATE_BOUND {
+            let r = 3 + depth / 4;
+            let child = pos.make_null();
+            self.keys.push(pos.key());
+            let score = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, node.ply + 1, false);
+            self.keys.pop();
+            if self.stopped {
+                return Some(0);
             }
-            // Null move. Assumes zugzwang is rare while the side has pieces besides pawns; a
-            // frozen side (whose only move is the pass) is excluded above, and the null move is
-            // not that pass (DESIGN.md §3).
-            if depth >= 3 && static_eval >= beta && self.has_pieces(pos) && beta.abs() < MATE_BOUND
-            {
-                let r = 3 + depth / 4;
-                let child = pos.make_null();
-                self.keys.push(key);
-                let score = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
-                self.keys.pop();
-                if self.stopped {
-                    return 0;
-                }
-                if score >= beta {
-                    return if score >= MATE_BOUND { beta } else { score };
-                }
+            if score >= beta {
+                return Some(if score >= MATE_BOUND { beta } else { score });
             }
         }
-        let only_move = count == 1;
+        None
+    }
+
+    /// The move loop of `negamax`: each legal move in the picker's order, with late-move
+    /// pruning, futility and reductions.
+    fn move_loop(&mut self, pos: &Position<B>, picker: &mut MovePicker<B>, node: Node) -> i32 {
+        let Node {
+            depth,
+            ply,
+            mut alpha,
+            beta,
+            pv: pv_node,
+            in_check,
+            eval: static_eval,
+        } = node;
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move: Option<MoveEntry<B>> = None;
         let mut searched = 0;
+        let mut legal = 0;
         let mut quiets_tried: Vec<MoveEntry<B>> = Vec::new();
-        self.keys.push(key);
+        self.keys.push(pos.key());
         let job = self.job;
         loop {
-            let history = &self.history;
+            let history = &*self.history;
             let quiet_score = |m: &MoveEntry<B>| {
-                history[pos.piece_at(m.mv.from()).raw() as usize & 31][m.mv.to().index()]
+                history.quiet(pos.piece_at(m.mv.from()).raw(), m.mv.to().index())
             };
             let Some(e) = picker.next(pos, &job.eval, &quiet_score) else {
                 break;
             };
-            let tactical = is_tactical(&e);
             let child = pos.make_move(&e);
+            if !picker.legality().keeps(pos, &e, &child) {
+                continue;
+            }
+            legal += 1;
+            let tactical = e.is_tactical();
             let gives_check = child.in_check();
             if !pv_node
                 && !in_check
@@ -557,8 +583,7 @@ impl<B: Bits> Worker<'_, B> {
                     continue;
                 }
             }
-            let extension = i32::from(gives_check || only_move);
-            let new_depth = depth - 1 + extension;
+            let new_depth = depth - 1 + i32::from(gives_check);
             let score = if searched == 0 {
                 -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
             } else {
@@ -612,6 +637,12 @@ impl<B: Bits> Worker<'_, B> {
             }
         }
         self.keys.pop();
+        if legal == 0 {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        if pos.halfmove_clock() >= 100 {
+            return 0; // In check at the limit, and not mated.
+        }
         let bound = if best >= beta {
             Bound::Lower
         } else if alpha > original_alpha {
@@ -620,7 +651,7 @@ impl<B: Bits> Worker<'_, B> {
             Bound::Upper
         };
         self.shared.tt.store(
-            key,
+            pos.key(),
             best_move.map(|e| e.mv),
             score_to_tt(best, ply),
             depth,
@@ -631,10 +662,11 @@ impl<B: Bits> Worker<'_, B> {
 
     /// The PV of `ply` becomes `e` followed by the PV of the next ply.
     fn update_pv(&mut self, ply: usize, e: MoveEntry<B>) {
-        let (head, tail) = self.pv.split_at_mut(ply + 1);
-        head[ply].clear();
-        head[ply].push(e);
-        head[ply].extend_from_slice(&tail[0]);
+        let (head, tail) = self.stack.split_at_mut(ply + 1);
+        let pv = &mut head[ply].pv;
+        pv.clear();
+        pv.push(e);
+        pv.extend_from_slice(&tail[0].pv);
     }
 
     /// A quiet move caused a cut-off: it becomes a killer and gains history; the quiet moves
@@ -647,20 +679,18 @@ impl<B: Bits> Worker<'_, B> {
         depth: i32,
         ply: usize,
     ) {
-        let k = &mut self.killers[ply];
+        let k = &mut self.stack[ply].killers;
         if k[0] != Some(e.mv) {
             k[1] = k[0];
             k[0] = Some(e.mv);
         }
         let bonus = (depth * depth).min(400);
-        let mut update = |m: &MoveEntry<B>, delta: i32| {
-            let h =
-                &mut self.history[pos.piece_at(m.mv.from()).raw() as usize & 31][m.mv.to().index()];
-            *h += delta - *h * delta.abs() / 16_384;
-        };
-        update(e, bonus);
+        let piece = |m: &MoveEntry<B>| pos.piece_at(m.mv.from()).raw();
+        self.history
+            .update_quiet(piece(e), e.mv.to().index(), bonus);
         for m in tried {
-            update(m, -bonus);
+            self.history
+                .update_quiet(piece(m), m.mv.to().index(), -bonus);
         }
     }
 
@@ -673,7 +703,7 @@ impl<B: Bits> Worker<'_, B> {
     }
 
     fn qsearch(&mut self, pos: &Position<B>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
-        self.pv[ply].clear();
+        self.stack[ply].pv.clear();
         if self.visit() {
             return 0;
         }
@@ -704,59 +734,50 @@ impl<B: Bits> Worker<'_, B> {
             alpha = alpha.max(stand_pat);
             best = stand_pat;
         }
-        let mut list = std::mem::take(&mut self.lists[ply]);
-        generate_tactical(pos, &mut list);
-        let count = list.len();
-        let buffer = std::mem::take(&mut self.buffers[ply]);
-        let mut picker = MovePicker::new(&list, buffer, None, [None; 2], !in_check);
-        self.lists[ply] = list;
-        let score = self.qsearch_moves(
-            pos,
-            &mut picker,
-            count,
+        let node = Node {
+            depth: 0,
+            ply,
             alpha,
             beta,
-            ply,
+            pv: false,
             in_check,
-            stand_pat,
-            best,
-        );
-        self.buffers[ply] = picker.into_buffer();
+            eval: stand_pat,
+        };
+        let buffers = std::mem::take(&mut self.stack[ply].buffers);
+        let mut picker = MovePicker::new(pos, buffers, None, [None; 2], !in_check);
+        let score = self.qsearch_loop(pos, &mut picker, node, best);
+        self.stack[ply].buffers = picker.into_buffers();
         score
     }
 
-    /// The move loop of `qsearch`.
-    fn qsearch_moves(
+    /// The move loop of `qsearch`; `best` is the stand-pat score (`-INFINITE` in check).
+    fn qsearch_loop(
         &mut self,
         pos: &Position<B>,
         picker: &mut MovePicker<B>,
-        count: usize,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        in_check: bool,
-        stand_pat: i32,
+        node: Node,
         mut best: i32,
     ) -> i32 {
-        if count == 0 {
-            // No capture is not a stalemate: outside check the stand-pat score stands.
-            return if in_check { -MATE + ply as i32 } else { best };
-        }
+        let Node {
+            ply,
+            mut alpha,
+            beta,
+            in_check,
+            eval: stand_pat,
+            ..
+        } = node;
         let none = |_: &MoveEntry<B>| 0;
         // Outside check, each capture is tried one way only: a piece that can kill the same
         // pieces and end on several squares (Combined Arms' aviation, armor, artillery) is
         // searched from the first of them the picker offers.
         let mut tried: [(u8, B); 16] = [(0, B::ZERO); 16];
         let mut n_tried = 0;
+        let mut legal = 0;
         while let Some(e) = picker.next(pos, &self.job.eval, &none) {
             if !in_check && e.mv.kind() != crate::board::MoveKind::Promotion {
                 let key = (e.mv.from().raw(), e.removed);
                 if tried[..n_tried].contains(&key) {
                     continue;
-                }
-                if n_tried < tried.len() {
-                    tried[n_tried] = key;
-                    n_tried += 1;
                 }
                 // Delta pruning: even winning the victims outright would not reach alpha.
                 let gain: i32 = e
@@ -769,6 +790,17 @@ impl<B: Bits> Worker<'_, B> {
                 }
             }
             let child = pos.make_move(&e);
+            if !picker.legality().keeps(pos, &e, &child) {
+                continue;
+            }
+            legal += 1;
+            if !in_check
+                && e.mv.kind() != crate::board::MoveKind::Promotion
+                && n_tried < tried.len()
+            {
+                tried[n_tried] = (e.mv.from().raw(), e.removed);
+                n_tried += 1;
+            }
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             if self.stopped {
                 return 0;
@@ -783,6 +815,9 @@ impl<B: Bits> Worker<'_, B> {
                     }
                 }
             }
+        }
+        if in_check && legal == 0 {
+            return -MATE + ply as i32;
         }
         best
     }

@@ -1233,6 +1233,8 @@ impl ExcitingPos {
         b.jumps(from, from, p, &dirs, &mut jumped, &crown, out);
     }
 
+    // The slow reference walker keeps its state in arguments, one per term of the rules text.
+    #[allow(clippy::too_many_arguments)]
     fn jumps(
         &self,
         start: Sq,
