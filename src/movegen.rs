@@ -86,7 +86,7 @@ fn generate_scope<B: Bits>(pos: &Position<B>, list: &mut MoveList<B>, scope: Sco
 
 /// Keeps the moves of `list` that are legal (a no-op for families that generate legal moves).
 fn keep_legal<B: Bits>(pos: &Position<B>, list: &mut MoveList<B>) {
-    let legality = Legality::of(pos);
+    let legality = Legality::new(pos, list);
     if legality.test != Test::None {
         list.retain(|e| legality.keeps(pos, e, &pos.make_move(e)));
     }
@@ -109,28 +109,9 @@ enum Test {
 }
 
 impl Legality {
-    /// The test for the moves of `pos` (for Exciting this settles whether the checker obligation
-    /// binds, which costs a generation of captures when enemy checkers stand on the board).
-    pub fn of<B: Bits>(pos: &Position<B>) -> Legality {
-        let test = match &pos.variant().family {
-            Family::Standard | Family::Powers(_) => Test::None,
-            _ if pos.is_frozen() => Test::None,
-            Family::CombinedArms(_) => Test::KingSafe,
-            Family::Exciting(k) => {
-                if exciting::obliged(pos, k) {
-                    Test::Obliged(*k)
-                } else {
-                    Test::KingSafe
-                }
-            }
-        };
-        Legality { test }
-    }
-
-    /// Whether settling the test needs the tactical moves of `pos` (Exciting, with enemy checkers
-    /// on the board): then [`Legality::from_tactical`] is cheaper than [`Legality::of`] for a
-    /// caller that generates them anyway.
-    pub fn needs_tactical<B: Bits>(pos: &Position<B>) -> bool {
+    /// Whether settling the test needs the captures of `pos` (Exciting, with enemy checkers on the
+    /// board: the obligation binds when a legal capture takes one).
+    pub fn needs_captures<B: Bits>(pos: &Position<B>) -> bool {
         match &pos.variant().family {
             Family::Exciting(k) if !pos.is_frozen() => {
                 let them = pos.side_to_move().flip();
@@ -140,25 +121,23 @@ impl Legality {
         }
     }
 
-    /// The test for the moves of `pos`, given its tactical stage (see [`generate_stage`]).
-    pub fn from_tactical<B: Bits>(pos: &Position<B>, tactical: &MoveList<B>) -> Legality {
+    /// The test for the moves of `pos`. `moves` holds generated moves of `pos` that include every
+    /// capture (its tactical stage, or all its moves) when [`Legality::needs_captures`]; it is
+    /// not read otherwise.
+    pub fn new<B: Bits>(pos: &Position<B>, moves: &MoveList<B>) -> Legality {
         let test = match &pos.variant().family {
-            Family::Exciting(k) if !pos.is_frozen() => {
-                if exciting::obliged_among(pos, tactical, k) {
+            Family::Standard | Family::Powers(_) => Test::None,
+            _ if pos.is_frozen() => Test::None,
+            Family::CombinedArms(_) => Test::KingSafe,
+            Family::Exciting(k) => {
+                if Self::needs_captures(pos) && exciting::obliged(pos, moves, k) {
                     Test::Obliged(*k)
                 } else {
                     Test::KingSafe
                 }
             }
-            _ => return Legality::of(pos),
         };
         Legality { test }
-    }
-
-    /// Whether the test can reject a move (false for families that generate legal moves).
-    #[inline(always)]
-    pub fn tests(&self) -> bool {
-        self.test != Test::None
     }
 
     /// Whether `e`, a generated move of `pos` that led to `after`, is legal.

@@ -11,7 +11,7 @@ use menagerie::board::{Bits, MoveList};
 use menagerie::movegen::{generate_legal, generate_tactical};
 use menagerie::position::Position;
 use menagerie::search::eval::Evaluator;
-use menagerie::search::movepick::{MovePicker, PickerBuffers, is_tactical};
+use menagerie::search::movepick::{MovePicker, PickerBuffers};
 use menagerie::variants::{AnyVariant, Variant, lookup};
 use rng::Rng;
 
@@ -64,7 +64,7 @@ fn check<B: Bits>(v: &'static Variant<B>, seed: u64) -> usize {
             let mut picker = MovePicker::new(&pos, PickerBuffers::default(), None, [None; 2], true);
             let mut q = Vec::new();
             while let Some(e) = picker.next(&pos, &eval, &history) {
-                assert!(is_tactical(&e));
+                assert!(e.is_tactical());
                 if picker.legality().keeps(&pos, &e, &pos.make_move(&e)) {
                     q.push(e.mv.raw());
                 }
@@ -79,7 +79,7 @@ fn check<B: Bits>(v: &'static Variant<B>, seed: u64) -> usize {
             let mut got: Vec<u32> = tactical.iter().map(|e| e.mv.raw()).collect();
             let mut want: Vec<u32> = list
                 .iter()
-                .filter(|e| pos.in_check() || pos.is_frozen() || is_tactical(e))
+                .filter(|e| pos.in_check() || pos.is_frozen() || e.is_tactical())
                 .map(|e| e.mv.raw())
                 .collect();
             got.sort_unstable();

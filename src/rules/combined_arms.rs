@@ -16,7 +16,6 @@
 //! through our NOFLY, so legality is tested on the made move (`movegen::Legality`). Only a piece
 //! that would end on the king's square attacks it (3.5, `position::attacks::arms`).
 
-use crate::board::moves::removal_tag;
 use crate::board::{Bits, Color, Move, MoveEntry, MoveKind, MoveList, Square};
 use crate::position::Position;
 use crate::position::attacks::arms::{attackers, king_steps, no_fly};
@@ -64,16 +63,7 @@ pub(crate) fn generate<B: Bits>(
         if (!quiets && removed.is_empty()) || (!scope.tactical && removed.any()) {
             return;
         }
-        moves.push((
-            Move::new(
-                from,
-                to,
-                MoveKind::Normal,
-                0,
-                removal_tag(removed & !B::bit(to)),
-            ),
-            removed,
-        ));
+        moves.push(super::effect(from, to, removed));
     };
     let mine = |kind| pos.pieces(us, kind) & scope.movers;
     if scope.movers.has(king) {

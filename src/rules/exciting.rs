@@ -86,16 +86,7 @@ pub(crate) fn generate<B: Bits>(
     let mut moves: Vec<(Move, B)> = Vec::with_capacity(128);
     let push = |moves: &mut Vec<(Move, B)>, from: Square, to: Square, removed: B| {
         if (quiets || removed.any()) && (scope.tactical || removed.is_empty()) {
-            moves.push((
-                Move::new(
-                    from,
-                    to,
-                    MoveKind::Normal,
-                    0,
-                    removal_tag(removed & !B::bit(to)),
-                ),
-                removed,
-            ));
+            moves.push(super::effect(from, to, removed));
         }
     };
     let i = |s: Square| s.raw() as usize;
@@ -224,32 +215,9 @@ pub(crate) fn generate<B: Bits>(
 }
 
 /// Whether the checker obligation of II.2.12 binds the side to move: a legal move lets a piece
-/// other than the king take a checker. Only captures can, so only they are generated and made.
-pub(crate) fn obliged<B: Bits>(pos: &Position<B>, k: &ExcitingKinds) -> bool {
-    let us = pos.side_to_move();
-    let them = us.flip();
-    let checkers = pos.pieces(them, k.man) | pos.pieces(them, k.draughts_king);
-    if checkers.is_empty() {
-        return false;
-    }
-    let Some(king) = pos.king_square(us) else {
-        return false;
-    };
-    let mut list = MoveList::new();
-    let scope = Scope {
-        movers: pos.color_bb(us) & !B::bit(king),
-        ..Scope::tactical()
-    };
-    generate(pos, king, &mut list, scope, k);
-    obliged_among(pos, &list, k)
-}
-
-/// As [`obliged`], given generated moves of `pos` that include every capture.
-pub(crate) fn obliged_among<B: Bits>(
-    pos: &Position<B>,
-    moves: &MoveList<B>,
-    k: &ExcitingKinds,
-) -> bool {
+/// other than the king take a checker. `moves` are generated moves of `pos` that include every
+/// capture; only those that take a checker are made.
+pub(crate) fn obliged<B: Bits>(pos: &Position<B>, moves: &MoveList<B>, k: &ExcitingKinds) -> bool {
     let us = pos.side_to_move();
     let them = us.flip();
     let checkers = pos.pieces(them, k.man) | pos.pieces(them, k.draughts_king);

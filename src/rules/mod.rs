@@ -12,7 +12,16 @@ pub mod powers;
 pub mod shock;
 pub mod standard;
 
-use crate::board::{Bits, Move, MoveList};
+use crate::board::moves::removal_tag;
+use crate::board::{Bits, Move, MoveKind, MoveList, Square};
+
+/// A plain move identified by its effect: from, to and the pieces it removes (the tag tells
+/// apart moves whose victims away from `to` differ).
+#[inline(always)]
+pub(crate) fn effect<B: Bits>(from: Square, to: Square, removed: B) -> (Move, B) {
+    let tag = removal_tag(removed & !B::bit(to));
+    (Move::new(from, to, MoveKind::Normal, 0, tag), removed)
+}
 
 /// The end of every generator that reaches one effect by several routes (Combined Arms' drives
 /// and follow-ups, Exciting's chains): one entry per (move, removed set), pushed to `list`.

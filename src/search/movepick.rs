@@ -26,12 +26,6 @@ enum Step {
     Done,
 }
 
-/// Whether a move is searched as "tactical" (captures and promotions).
-#[inline(always)]
-pub fn is_tactical<B: Bits>(e: &MoveEntry<B>) -> bool {
-    e.is_tactical()
-}
-
 /// What a picker reuses from node to node of one ply: the scored moves and a generation list.
 #[derive(Default)]
 pub struct PickerBuffers<B: Bits> {
@@ -78,14 +72,12 @@ impl<B: Bits> MovePicker<B> {
             scratch,
         } = buffers;
         moves.clear();
-        // Where the legality test needs the tactical moves, they are generated first, once.
-        let early = Legality::needs_tactical(pos);
-        let legality = if early {
+        // Where the legality test needs the captures, the tactical stage is generated first, once.
+        let early = Legality::needs_captures(pos);
+        if early {
             generate_stage(pos, Stage::Tactical, &mut list);
-            Legality::from_tactical(pos, &list)
-        } else {
-            Legality::of(pos)
-        };
+        }
+        let legality = Legality::new(pos, &list);
         MovePicker {
             moves,
             list,
@@ -129,39 +121,22 @@ impl<B: Bits> MovePicker<B> {
                 Step::TtMove => {
                     self.step = Step::GenerateTactical;
                     // A TT move is used only if the generator makes it here (DESIGN.md §3).
-                    let Some(tt) = self.tt_move else { continue };
-                    let found = if self.tactical_ready {
-                        self.list.find(tt).copied()
-                    } else {
-                        find_move(pos, tt, &mut self.list)
-                    };
-                    match found {
-                        Some(e) => {
-                            let evasions = pos.in_check() || pos.is_frozen();
-                            if !self.tactical_only || evasions || e.is_tactical() {
-                                return Some(e);
-                            }
+                    // The scratch list keeps a tactical stage generated early in `list`.
+                    if let Some(e) = self
+                        .tt_move
+                        .and_then(|m| find_move(pos, m, &mut self.scratch))
+                    {
+                        let evasions = pos.in_check() || pos.is_frozen();
+                        if !self.tactical_only || evasions || e.is_tactical() {
+                            return Some(e);
                         }
-                        // The quiet TT move of a node whose tactical moves are ready.
-                        None if self.tactical_ready && !self.tactical_only => {
-                            if let Some(e) = find_move(pos, tt, &mut self.scratch) {
-                                return Some(e);
-                            }
-                        }
-                        None => {}
                     }
                 }
                 Step::GenerateTactical => {
                     if !self.tactical_ready {
                         generate_stage(pos, Stage::Tactical, &mut self.list);
                     }
-                    let tt = self.tt_move;
-                    self.moves.extend(
-                        self.list
-                            .iter()
-                            .filter(|e| Some(e.mv) != tt)
-                            .map(|e| (*e, 0)),
-                    );
+                    self.take_list();
                     self.partition(pos, eval);
                     self.step = Step::GoodCaptures;
                 }
@@ -179,13 +154,7 @@ impl<B: Bits> MovePicker<B> {
                     generate_stage(pos, Stage::Quiet, &mut self.list);
                     if !self.list.is_empty() {
                         let bad = self.moves.split_off(self.quiet_end);
-                        let tt = self.tt_move;
-                        self.moves.extend(
-                            self.list
-                                .iter()
-                                .filter(|e| Some(e.mv) != tt)
-                                .map(|e| (*e, 0)),
-                        );
+                        self.take_list();
                         self.quiet_end = self.moves.len();
                         self.moves.extend(bad);
                     }
@@ -229,6 +198,13 @@ impl<B: Bits> MovePicker<B> {
                 Step::Done => return None,
             }
         }
+    }
+
+    /// Appends the generated stage in `list` to `moves`, without the TT move (handed out first).
+    fn take_list(&mut self) {
+        let tt = self.tt_move;
+        let fresh = self.list.iter().filter(|e| Some(e.mv) != tt);
+        self.moves.extend(fresh.map(|e| (*e, 0)));
     }
 
     /// Scores the tactical moves and orders the list as good tactical, quiet (in check only),

@@ -724,7 +724,6 @@ impl<B: Bits> Worker<'_, B> {
         if ply >= MAX_PLY - 2 {
             return self.job.eval.evaluate(pos);
         }
-        let mut best = -INFINITE;
         let mut stand_pat = -INFINITE;
         if !in_check {
             stand_pat = self.job.eval.evaluate_lazy(pos, alpha, beta);
@@ -732,7 +731,6 @@ impl<B: Bits> Worker<'_, B> {
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
-            best = stand_pat;
         }
         let node = Node {
             depth: 0,
@@ -745,19 +743,13 @@ impl<B: Bits> Worker<'_, B> {
         };
         let buffers = std::mem::take(&mut self.stack[ply].buffers);
         let mut picker = MovePicker::new(pos, buffers, None, [None; 2], !in_check);
-        let score = self.qsearch_loop(pos, &mut picker, node, best);
+        let score = self.qsearch_loop(pos, &mut picker, node);
         self.stack[ply].buffers = picker.into_buffers();
         score
     }
 
-    /// The move loop of `qsearch`; `best` is the stand-pat score (`-INFINITE` in check).
-    fn qsearch_loop(
-        &mut self,
-        pos: &Position<B>,
-        picker: &mut MovePicker<B>,
-        node: Node,
-        mut best: i32,
-    ) -> i32 {
+    /// The move loop of `qsearch`, starting from the stand-pat score (`-INFINITE` in check).
+    fn qsearch_loop(&mut self, pos: &Position<B>, picker: &mut MovePicker<B>, node: Node) -> i32 {
         let Node {
             ply,
             mut alpha,
@@ -766,6 +758,7 @@ impl<B: Bits> Worker<'_, B> {
             eval: stand_pat,
             ..
         } = node;
+        let mut best = stand_pat;
         let none = |_: &MoveEntry<B>| 0;
         // Outside check, each capture is tried one way only: a piece that can kill the same
         // pieces and end on several squares (Combined Arms' aviation, armor, artillery) is

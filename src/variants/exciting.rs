@@ -4,7 +4,7 @@
 //! kind by its letter; `rules/exciting.rs` generates every move.
 
 use super::orthodox::{KING_STEPS, KNIGHT_LEAPS, PAWN_CAPTURES, kind, orthodox_spec};
-use super::{Barred, FamilySpec, InsufficientRule, KindSpec, Role, Variant};
+use super::{Barred, ClockRule, FamilySpec, InsufficientRule, KindSpec, Role, Variant};
 use crate::board::Bits;
 use crate::board::boards::{EXCITING_HOLES, EXCITING9_HOLES};
 
@@ -84,6 +84,8 @@ pub fn build<B: Bits>(layout: Layout) -> Variant<B> {
         ),
     ];
     spec.family = FamilySpec::Exciting;
+    // II.2.13: every move of a man, and a forward move of an unpromoted soldier, reset the clock.
+    spec.clock_rules = vec![('M', ClockRule::Always), ('S', ClockRule::Advance)];
     spec.promote_at_edge = true;
     spec.insufficient = InsufficientRule::BareKings;
     spec.bench_fens = vec![];

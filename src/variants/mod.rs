@@ -333,6 +333,9 @@ pub struct VariantSpec {
     pub drop_pushes: Vec<(char, u8)>,
     /// The rules family (see [`Family`]).
     pub family: FamilySpec,
+    /// Per letter, a clock rule beyond those of the roles (pawns and promoting pieces: always;
+    /// the sidestepping pawn: on advance).
+    pub clock_rules: Vec<(char, ClockRule)>,
     /// Pawns also promote on every square whose forward neighbour is off the board (the cut
     /// corners of the Exciting boards).
     pub promote_at_edge: bool,
@@ -553,10 +556,11 @@ impl<B: Bits> Variant<B> {
             .map(|i| {
                 let k = PieceKind(i as u8);
                 let letter = spec.kinds[i].letter;
-                let exciting = spec.family == FamilySpec::Exciting;
-                if Some(k) == sidestep_pawn || (exciting && letter == 'S') {
+                if let Some(&(_, rule)) = spec.clock_rules.iter().find(|r| r.0 == letter) {
+                    rule
+                } else if Some(k) == sidestep_pawn {
                     ClockRule::Advance
-                } else if Some(k) == pawn || spec.kinds[i].promotes || (exciting && letter == 'M') {
+                } else if Some(k) == pawn || spec.kinds[i].promotes {
                     ClockRule::Always
                 } else {
                     ClockRule::Reversible

@@ -84,6 +84,7 @@ pub(super) fn orthodox_spec(name: &'static str, summary: &'static str) -> Varian
         drop_ranks: vec![],
         drop_pushes: vec![],
         family: FamilySpec::Standard,
+        clock_rules: Vec::new(),
         promote_at_edge: false,
         castle_partners: vec![],
         captures_to_hand: vec![],

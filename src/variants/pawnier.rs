@@ -37,6 +37,7 @@ pub fn build<B: Bits>() -> Variant<B> {
         drop_ranks: (0..4).map(|r| ('P', r)).collect(),
         drop_pushes: vec![],
         family: FamilySpec::Standard,
+        clock_rules: Vec::new(),
         promote_at_edge: false,
         castle_partners: vec![],
         captures_to_hand: vec![],
