@@ -180,6 +180,23 @@ impl<B: Bits> MoveList<B> {
     pub fn retain(&mut self, f: impl FnMut(&MoveEntry<B>) -> bool) {
         self.entries.retain(f);
     }
+    /// Leaves one entry per (move, removed set) in the entries from `start` on, in the order of
+    /// their compact moves.
+    pub fn dedup_from(&mut self, start: usize) {
+        let tail = &mut self.entries[start..];
+        if tail.len() < 2 {
+            return;
+        }
+        tail.sort_unstable_by_key(|e| (e.mv.raw(), e.removed));
+        let mut kept = start + 1;
+        for i in start + 1..self.entries.len() {
+            if self.entries[i] != self.entries[kept - 1] {
+                self.entries[kept] = self.entries[i];
+                kept += 1;
+            }
+        }
+        self.entries.truncate(kept);
+    }
     /// Finds the entry of a compact move.
     pub fn find(&self, mv: Move) -> Option<&MoveEntry<B>> {
         self.entries.iter().find(|e| e.mv == mv)

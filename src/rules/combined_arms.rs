@@ -19,6 +19,7 @@
 use crate::board::{Bits, Color, Move, MoveEntry, MoveKind, MoveList, Square};
 use crate::position::Position;
 use crate::position::attacks::arms::{attackers, king_steps, no_fly};
+use crate::rules::Effects;
 use crate::rules::ctx::Scope;
 use crate::variants::ArmsKinds;
 
@@ -57,62 +58,38 @@ pub(crate) fn generate<B: Bits>(
         kinds: k,
         tactical: scope.tactical,
     };
-    let quiets = scope.quiets;
-    let mut moves: Vec<(Move, B)> = Vec::with_capacity(256);
-    let add = |moves: &mut Vec<(Move, B)>, from: Square, to: Square, removed: B| {
-        if (!quiets && removed.is_empty()) || (!scope.tactical && removed.any()) {
-            return;
-        }
-        moves.push(super::effect(from, to, removed));
-    };
+    let mut out = Effects::new(list, &scope);
     let mine = |kind| pos.pieces(us, kind) & scope.movers;
     if scope.movers.has(king) {
         for to in (king_steps(pos, king) & !own).iter() {
             if !side.enemy_king.has(to) {
-                add(&mut moves, king, to, B::bit(to) & side.prey);
+                out.add(king, to, B::bit(to) & side.prey);
             }
         }
+        out.done();
     }
-    // Only one piece's routes can reach the same effect: each piece's moves are deduplicated on
-    // their own (artillery slides, king and infantry steps are distinct as generated).
     for s in mine(k.armor).iter() {
-        let start = moves.len();
-        armor(pos, &side, s, s, B::ZERO, false, &mut |f, t, r| {
-            add(&mut moves, f, t, r)
-        });
-        super::dedup_from(&mut moves, start);
+        armor(pos, &side, s, s, B::ZERO, false, &mut out);
+        out.done();
     }
     for s in mine(k.light).iter() {
-        let start = moves.len();
-        light_artillery(pos, &side, s, &mut |f, t, r| add(&mut moves, f, t, r));
-        super::dedup_from(&mut moves, start);
+        light_artillery(pos, &side, s, &mut out);
+        out.done();
     }
     for s in mine(k.heavy).iter() {
-        heavy_artillery(pos, &side, s, &mut |f, t, r| add(&mut moves, f, t, r));
+        heavy_artillery(pos, &side, s, &mut out);
+        out.done();
     }
     for q in mine(k.aviation).iter() {
-        let start = moves.len();
-        aviation(pos, &side, q, &mut |f, t, r| add(&mut moves, f, t, r));
-        super::dedup_from(&mut moves, start);
+        aviation(pos, &side, q, &mut out);
+        out.done();
     }
-    let mut promotions: Vec<(Move, B)> = Vec::new();
     for s in mine(k.infantry).iter() {
-        infantry(
-            pos,
-            &side,
-            s,
-            &mut |f, t, r| add(&mut moves, f, t, r),
-            &mut promotions,
-        );
+        infantry(pos, &side, s, &mut out);
+        out.done();
     }
-    if scope.tactical {
-        moves.extend(promotions);
-    }
-    if quiets && scope.movers.has(king) {
-        castling(pos, &side, king, &mut moves);
-    }
-    for (mv, removed) in moves {
-        list.push(mv, removed);
+    if scope.quiets && scope.movers.has(king) {
+        castling(pos, &side, king, &mut out);
     }
 }
 
@@ -125,7 +102,7 @@ fn armor<B: Bits>(
     start: Square,
     forbidden: B,
     kills_only: bool,
-    add: &mut impl FnMut(Square, Square, B),
+    out: &mut Effects<'_, B>,
 ) {
     let t = &pos.variant().tables;
     let open = !(side.own & !B::bit(piece)) & !forbidden;
@@ -139,7 +116,7 @@ fn armor<B: Bits>(
                 if kills.is_empty() && (kills_only || s3 == piece) {
                     continue;
                 }
-                add(piece, s3, kills);
+                out.add(piece, s3, kills);
             }
         }
     }
@@ -150,7 +127,7 @@ fn light_artillery<B: Bits>(
     pos: &Position<B>,
     side: &Side<'_, B>,
     s: Square,
-    add: &mut impl FnMut(Square, Square, B),
+    out: &mut Effects<'_, B>,
 ) {
     let v = pos.variant();
     let g = &v.geometry;
@@ -160,16 +137,16 @@ fn light_artillery<B: Bits>(
     // Every shot kills: none is wanted without the tactical moves.
     let prey = if side.tactical { side.prey } else { B::ZERO };
     for d in slides.iter() {
-        add(s, d, B::ZERO);
+        out.add(s, d, B::ZERO);
         for victim in (near[d.raw() as usize] & prey).iter() {
-            add(s, d, B::bit(victim));
+            out.add(s, d, B::bit(victim));
         }
     }
     for victim in (near[s.raw() as usize] & prey).iter() {
-        add(s, s, B::bit(victim));
+        out.add(s, s, B::bit(victim));
         let cleared = side.occupied & !B::bit(victim);
         for d in (g.diagonal_attacks(s, cleared) & !cleared & g.valid).iter() {
-            add(s, d, B::bit(victim));
+            out.add(s, d, B::bit(victim));
         }
     }
 }
@@ -179,28 +156,23 @@ fn heavy_artillery<B: Bits>(
     pos: &Position<B>,
     side: &Side<'_, B>,
     s: Square,
-    add: &mut impl FnMut(Square, Square, B),
+    out: &mut Effects<'_, B>,
 ) {
     let v = pos.variant();
     let g = &v.geometry;
     for d in (g.orthogonal_attacks(s, side.occupied) & g.valid & !side.occupied).iter() {
-        add(s, d, B::ZERO);
+        out.add(s, d, B::ZERO);
     }
     if side.tactical {
         for victim in (v.tables.far_range[s.raw() as usize] & side.prey).iter() {
-            add(s, s, B::bit(victim));
+            out.add(s, s, B::bit(victim));
         }
     }
 }
 
 /// Aviation: a flight outside the enemy's NOFLY, then optionally a step, an armor drive or a
 /// bishop slide that never enters NOFLY, or a bishop shot (3.4.5).
-fn aviation<B: Bits>(
-    pos: &Position<B>,
-    side: &Side<'_, B>,
-    q: Square,
-    add: &mut impl FnMut(Square, Square, B),
-) {
+fn aviation<B: Bits>(pos: &Position<B>, side: &Side<'_, B>, q: Square, out: &mut Effects<'_, B>) {
     let v = pos.variant();
     let g = &v.geometry;
     let t = &v.tables;
@@ -210,14 +182,14 @@ fn aviation<B: Bits>(
     // a square she could have flown to. So only the flights and the killing follow-ups are
     // generated.
     for f in flights.iter() {
-        add(q, f, B::ZERO);
+        out.add(q, f, B::ZERO);
         if !side.tactical {
             continue;
         }
         // Armor action with kills; bishop action: a shot.
-        armor(pos, side, q, f, zone, true, add);
+        armor(pos, side, q, f, zone, true, out);
         for victim in (t.near_range[f.raw() as usize] & side.prey).iter() {
-            add(q, f, B::bit(victim));
+            out.add(q, f, B::bit(victim));
         }
     }
     // Infantry action onto prey next to some flight square.
@@ -226,19 +198,13 @@ fn aviation<B: Bits>(
     }
     for prey in (side.prey & !zone).iter() {
         if (king_steps(pos, prey) & flights).any() {
-            add(q, prey, B::bit(prey));
+            out.add(q, prey, B::bit(prey));
         }
     }
 }
 
 /// Infantry: steps in eight directions (killing by displacement), the double step, promotion.
-fn infantry<B: Bits>(
-    pos: &Position<B>,
-    side: &Side<'_, B>,
-    s: Square,
-    add: &mut impl FnMut(Square, Square, B),
-    promotions: &mut Vec<(Move, B)>,
-) {
+fn infantry<B: Bits>(pos: &Position<B>, side: &Side<'_, B>, s: Square, out: &mut Effects<'_, B>) {
     let v = pos.variant();
     let g = &v.geometry;
     let empty = g.valid & !side.occupied;
@@ -247,10 +213,12 @@ fn infantry<B: Bits>(
         let removed = B::bit(to) & side.prey;
         if last.has(to) {
             for &k in &v.promotion_kinds {
-                promotions.push((Move::new(s, to, MoveKind::Promotion, k.0, 0), removed));
+                if side.tactical {
+                    out.push(Move::new(s, to, MoveKind::Promotion, k.0, 0), removed);
+                }
             }
         } else {
-            add(s, to, removed);
+            out.add(s, to, removed);
         }
     }
     if g.relative_rank(s, side.us) == 1 {
@@ -259,7 +227,7 @@ fn infantry<B: Bits>(
             && empty.has(a)
             && empty.has(b)
         {
-            add(s, b, B::ZERO);
+            out.add(s, b, B::ZERO);
         }
     }
 }
@@ -271,7 +239,7 @@ fn castling<B: Bits>(
     pos: &Position<B>,
     side: &Side<'_, B>,
     king: Square,
-    moves: &mut Vec<(Move, B)>,
+    out: &mut Effects<'_, B>,
 ) {
     let v = pos.variant();
     let them = side.us.flip();
@@ -294,10 +262,10 @@ fn castling<B: Bits>(
             attackers(&there, sq, them, there.occupied(), B::ZERO, side.kinds).is_empty()
         });
         if safe {
-            moves.push((
+            out.push(
                 Move::new(cs.king_from, cs.king_to, MoveKind::Castle, 0, 0),
                 B::ZERO,
-            ));
+            );
         }
     }
 }

@@ -25,6 +25,7 @@ use crate::position::attacks::en_passant_capturers;
 use crate::position::attacks::exciting::{
     Chains, DIAGONALS, attackers, beyond_screen, forward, soldier_steps, soldiers,
 };
+use crate::rules::Effects;
 use crate::rules::ctx::Scope;
 use crate::variants::ExcitingKinds;
 
@@ -81,27 +82,23 @@ pub(crate) fn generate<B: Bits>(
     let occupied = own | enemy;
     let empty = g.valid & !occupied;
     let prey = enemy & !pos.pieces(them, v.king);
-    let quiets = scope.quiets;
     let mine = |kind| pos.pieces(us, kind) & scope.movers;
-    let mut moves: Vec<(Move, B)> = Vec::with_capacity(128);
-    let push = |moves: &mut Vec<(Move, B)>, from: Square, to: Square, removed: B| {
-        if (quiets || removed.any()) && (scope.tactical || removed.is_empty()) {
-            moves.push(super::effect(from, to, removed));
-        }
-    };
+    let mut out = Effects::new(list, &scope);
     let i = |s: Square| s.raw() as usize;
     if scope.movers.has(king) {
         for to in ((t.wazir[i(king)] | t.ferz[i(king)]) & (empty | prey)).iter() {
-            push(&mut moves, king, to, B::bit(to) & prey);
+            out.add(king, to, B::bit(to) & prey);
         }
-        if quiets {
-            castling(pos, king, k, &mut moves);
+        if scope.quiets {
+            castling(pos, king, k, &mut out);
         }
+        out.done();
     }
     for s in mine(k.knight).iter() {
         for to in (t.knight[i(s)] & (empty | prey)).iter() {
-            push(&mut moves, s, to, B::bit(to) & prey);
+            out.add(s, to, B::bit(to) & prey);
         }
+        out.done();
     }
     for (kind, orth, diag) in [
         (k.queen, true, true),
@@ -117,61 +114,72 @@ pub(crate) fn generate<B: Bits>(
                 to_set |= g.diagonal_attacks(s, occupied);
             }
             for to in (to_set & (empty | prey)).iter() {
-                push(&mut moves, s, to, B::bit(to) & prey);
+                out.add(s, to, B::bit(to) & prey);
             }
+            out.done();
         }
     }
     for s in mine(k.tiger).iter() {
-        if quiets {
+        if scope.quiets {
             for to in (g.diagonal_attacks(s, occupied) & empty).iter() {
-                push(&mut moves, s, to, B::ZERO);
+                out.add(s, to, B::ZERO);
             }
         }
         for to in (t.knight[i(s)] & prey).iter() {
-            push(&mut moves, s, to, B::bit(to));
+            out.add(s, to, B::bit(to));
         }
+        out.done();
     }
     for s in mine(k.cannon).iter() {
-        if quiets {
+        if scope.quiets {
             for to in (g.orthogonal_attacks(s, occupied) & empty).iter() {
-                push(&mut moves, s, to, B::ZERO);
+                out.add(s, to, B::ZERO);
             }
         }
         for d in ORTHOGONAL {
             if let Some(to) = beyond_screen(pos, d, s, occupied)
                 && prey.has(to)
             {
-                push(&mut moves, s, to, B::bit(to));
+                out.add(s, to, B::bit(to));
             }
         }
+        out.done();
     }
-    pawns(pos, &mut moves, prey, empty, scope, k);
+    pawns(pos, &mut out, prey, empty, scope, k);
     let corners = t.corners;
     let zone = soldier_zone(pos, us);
     let veterans = v.promotion_kinds.contains(&k.veteran);
     for s in (soldiers(pos, us, k) & scope.movers).iter() {
         for to in (soldier_steps(pos, s, us, k) & empty).iter() {
-            let after = (own & !B::bit(s)) | B::bit(to);
-            let removed = custodian(pos, to, after, us, corners);
-            push(&mut moves, s, to, removed);
+            // Nothing is enclosed unless an enemy stands next to the arrival square.
+            let removed = if (t.wazir[i(to)] & prey).is_empty() {
+                B::ZERO
+            } else {
+                custodian(pos, to, (own & !B::bit(s)) | B::bit(to), us, corners)
+            };
+            out.add(s, to, removed);
             if veterans && pos.piece_at(s).kind() == k.soldier && zone.has(to) {
-                moves.push((
-                    Move::new(
-                        s,
-                        to,
-                        MoveKind::Promotion,
-                        k.veteran.0,
-                        removal_tag(removed),
-                    ),
-                    removed,
-                ));
+                let promotion = MoveKind::Promotion;
+                let tag = removal_tag(removed);
+                out.push(Move::new(s, to, promotion, k.veteran.0, tag), removed);
             }
         }
+        out.done();
     }
     let last = g.relative_rank_mask(us, g.ranks - 1);
     for c in (mine(k.man) | mine(k.draughts_king)).iter() {
         let is_man = pos.piece_at(c).kind() == k.man;
-        let mut landings: Vec<(Square, B)> = Vec::new();
+        let land = |out: &mut Effects<'_, B>, to: Square, removed: B| {
+            if is_man && last.has(to) {
+                let tag = removal_tag(removed);
+                out.push(
+                    Move::new(c, to, MoveKind::Promotion, k.draughts_king.0, tag),
+                    removed,
+                );
+            } else {
+                out.add(c, to, removed);
+            }
+        };
         for (df, dr) in DIAGONALS {
             if is_man && dr != forward(us) {
                 continue;
@@ -179,39 +187,24 @@ pub(crate) fn generate<B: Bits>(
             if let Some(to) = g.offset(c, df, dr)
                 && empty.has(to)
             {
-                landings.push((to, B::ZERO));
+                land(&mut out, to, B::ZERO);
             }
         }
         if scope.tactical {
-            Chains::new(pos, c, us, false, occupied, k).walk(c, B::ZERO, &mut |land, jumped| {
-                landings.push((land, jumped));
+            Chains::new(pos, c, us, false, occupied, k).walk(c, B::ZERO, &mut |to, jumped| {
+                land(&mut out, to, jumped);
                 false
             });
         }
-        for (to, removed) in landings {
-            if is_man && last.has(to) {
-                moves.push((
-                    Move::new(
-                        c,
-                        to,
-                        MoveKind::Promotion,
-                        k.draughts_king.0,
-                        removal_tag(removed),
-                    ),
-                    removed,
-                ));
-            } else {
-                push(&mut moves, c, to, removed);
-            }
-        }
+        // Chains can meet: a crowning jump reached by two routes is one move.
+        out.done_all();
     }
     // Re-entry drops: never a capture.
-    if quiets && v.flags.hands && pos.hand_count(us, k.soldier) > 0 {
+    if scope.quiets && v.flags.hands && pos.hand_count(us, k.soldier) > 0 {
         for to in (empty & scope.movers).iter() {
-            moves.push((Move::new(to, to, MoveKind::Drop, k.soldier.0, 0), B::ZERO));
+            out.push(Move::new(to, to, MoveKind::Drop, k.soldier.0, 0), B::ZERO);
         }
     }
-    super::push_effects(moves, list);
 }
 
 /// Whether the checker obligation of II.2.12 binds the side to move: a legal move lets a piece
@@ -271,7 +264,7 @@ fn soldier_zone<B: Bits>(pos: &Position<B>, us: Color) -> B {
 /// Pawn steps, double steps, captures, e.p. and promotion with the square's menu (II.2.4).
 fn pawns<B: Bits>(
     pos: &Position<B>,
-    moves: &mut Vec<(Move, B)>,
+    out: &mut Effects<'_, B>,
     prey: B,
     empty: B,
     scope: Scope<B>,
@@ -283,56 +276,48 @@ fn pawns<B: Bits>(
     let f = forward(us);
     let captures = &v.tables.leaps[us.index()][k.pawn.index()];
     for s in (pos.pieces(us, k.pawn) & scope.movers).iter() {
-        let mut targets: Vec<(Square, B)> = Vec::new();
+        let mut target = |to: Square, removed: B| {
+            if v.promotion_zone[us.index()].has(to) {
+                for &k in &v.promotion_kinds {
+                    out.push(Move::new(s, to, MoveKind::Promotion, k.0, 0), removed);
+                }
+                if is_black(pos, to) {
+                    let crowned = k.draughts_king.0;
+                    out.push(Move::new(s, to, MoveKind::Promotion, crowned, 0), removed);
+                }
+            } else if scope.quiets || removed.any() {
+                out.push(Move::new(s, to, MoveKind::Normal, 0, 0), removed);
+            }
+        };
         if let Some(one) = g.offset(s, 0, f)
             && empty.has(one)
         {
-            targets.push((one, B::ZERO));
+            target(one, B::ZERO);
             if v.double_step_zone[us.index()].has(s)
                 && let Some(two) = g.offset(s, 0, 2 * f)
                 && empty.has(two)
             {
-                targets.push((two, B::ZERO));
+                target(two, B::ZERO);
             }
         }
         for to in (captures[s.raw() as usize] & prey).iter() {
-            targets.push((to, B::bit(to)));
-        }
-        for (to, removed) in targets {
-            if v.promotion_zone[us.index()].has(to) {
-                for &k in &v.promotion_kinds {
-                    moves.push((Move::new(s, to, MoveKind::Promotion, k.0, 0), removed));
-                }
-                if is_black(pos, to) {
-                    moves.push((
-                        Move::new(s, to, MoveKind::Promotion, k.draughts_king.0, 0),
-                        removed,
-                    ));
-                }
-            } else if scope.quiets || removed.any() {
-                moves.push((Move::new(s, to, MoveKind::Normal, 0, 0), removed));
-            }
+            target(to, B::bit(to));
         }
     }
     if let Some(ep) = pos.ep_square() {
         let victim = g.offset(ep, 0, -f).expect("the passed pawn's square");
         for from in (en_passant_capturers(pos, ep) & scope.movers).iter() {
-            moves.push((
+            out.push(
                 Move::new(from, ep, MoveKind::EnPassant, 0, 0),
                 B::bit(victim),
-            ));
+            );
         }
     }
 }
 
 /// Castling (II.2.10): rights, empty squares between, and the king not attacked on its square,
 /// the square it crosses or (tested with the other moves) where it lands, each with the king on it.
-fn castling<B: Bits>(
-    pos: &Position<B>,
-    king: Square,
-    k: &ExcitingKinds,
-    moves: &mut Vec<(Move, B)>,
-) {
+fn castling<B: Bits>(pos: &Position<B>, king: Square, k: &ExcitingKinds, out: &mut Effects<'_, B>) {
     let v = pos.variant();
     let us = pos.side_to_move();
     let them = us.flip();
@@ -356,10 +341,10 @@ fn castling<B: Bits>(
             attackers(&there, sq, them, there.occupied(), B::ZERO, k).is_empty()
         });
         if safe {
-            moves.push((
+            out.push(
                 Move::new(cs.king_from, cs.king_to, MoveKind::Castle, 0, 0),
                 B::ZERO,
-            ));
+            );
         }
     }
 }

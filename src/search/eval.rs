@@ -11,7 +11,7 @@
 use crate::board::{Bits, Color, Geometry, PieceKind, Square};
 use crate::position::Position;
 use crate::position::attacks::powers::{power_targets, powers_of};
-use crate::variants::{Family, KNIGHT_LEAPS, Role, Variant};
+use crate::variants::{Family, KNIGHT_LEAPS, KindSpec, Role, Variant};
 
 /// A (middlegame, endgame) pair.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -36,6 +36,48 @@ impl std::ops::SubAssign for Pair {
     }
 }
 
+/// `CacheEntry::full` before the full evaluation is known.
+const NOT_YET: i32 = i32::MIN;
+
+#[derive(Clone, Copy, Debug, Default)]
+struct CacheEntry {
+    key: u64,
+    cheap: i32,
+    full: i32,
+    material: Pair,
+    phase: i32,
+}
+
+/// One search thread's memory of recent evaluations, indexed by position key (a position met
+/// again in the next iteration, or by transposition, is not evaluated again). Entries are
+/// overwritten freely: a key that does not match is a miss.
+#[derive(Debug)]
+pub struct EvalCache {
+    entries: Vec<CacheEntry>,
+}
+
+impl EvalCache {
+    /// A cache of `2^bits` entries.
+    pub fn new(bits: u32) -> EvalCache {
+        let empty = CacheEntry {
+            key: 0,
+            cheap: 0,
+            full: NOT_YET,
+            material: Pair::default(),
+            phase: 0,
+        };
+        EvalCache {
+            entries: vec![empty; 1 << bits],
+        }
+    }
+
+    #[inline(always)]
+    fn slot(&mut self, key: u64) -> &mut CacheEntry {
+        let mask = self.entries.len() - 1;
+        &mut self.entries[(key as usize) & mask]
+    }
+}
+
 /// Evaluation tables of one variant, built once when the variant is chosen.
 #[derive(Debug)]
 pub struct Evaluator<B: Bits> {
@@ -50,6 +92,8 @@ pub struct Evaluator<B: Bits> {
     /// the same and adjacent files (for passed pawns).
     adjacent_files: Box<[B; 256]>,
     passed_span: [Box<[B; 256]>; 2],
+    /// The kinds whose mobility counts, each with whether it is still (no leaps, no slides).
+    mobile: Vec<(PieceKind, bool)>,
 }
 
 /// Value of a kind: orthodox signatures get their usual values; anything else is derived.
@@ -107,6 +151,16 @@ fn derived_value<B: Bits>(v: &Variant<B>, kind: PieceKind) -> i32 {
 }
 
 /// Distance from the board's centre in half-squares (0 in the middle of an odd board).
+/// Mobility weight per square reached (middlegame, endgame): less for the long-range kinds.
+fn mobility_weights(spec: &KindSpec) -> (i32, i32) {
+    match (spec.slides_orthogonal, spec.slides_diagonal) {
+        (true, true) => (1, 2),
+        (true, false) => (2, 4),
+        (false, true) => (4, 4),
+        _ => (4, 3),
+    }
+}
+
 fn centre_distance<B: Bits>(g: &Geometry<B>, sq: Square) -> i32 {
     let df = (2 * g.file(sq) as i32 - (g.files as i32 - 1)).abs();
     let dr = (2 * g.rank(sq) as i32 - (g.ranks as i32 - 1)).abs();
@@ -192,8 +246,27 @@ impl<B: Bits> Evaluator<B> {
                 phase_total += values[k.index()].0;
             }
         }
+        let mobile = v
+            .tables
+            .piece_kinds
+            .iter()
+            .map(|&k| {
+                let spec = &v.kinds[k.index()];
+                let leaps = |c: Color| {
+                    v.tables.leaps[c.index()][k.index()]
+                        .iter()
+                        .all(|b| b.is_empty())
+                };
+                let still = !spec.slides_orthogonal
+                    && !spec.slides_diagonal
+                    && leaps(Color::White)
+                    && leaps(Color::Black);
+                (k, still)
+            })
+            .collect();
         Evaluator {
             values,
+            mobile,
             psq,
             phase_total: phase_total.max(1),
             king_ring,
@@ -211,7 +284,58 @@ impl<B: Bits> Evaluator<B> {
     /// outside (alpha, beta), the mobility and king terms are skipped: they cannot bring the
     /// score back into the window (they stay well under the margin in practice).
     pub fn evaluate_lazy(&self, pos: &Position<B>, alpha: i32, beta: i32) -> i32 {
+        let (score, phase) = self.material(pos);
+        let cheap = self.blend(pos, score, phase);
+        if Self::lazy_cut(cheap, alpha, beta) {
+            return cheap;
+        }
+        self.blend(pos, score + self.activity(pos), phase)
+    }
+
+    /// As `evaluate_lazy`, remembering both parts of each evaluation in `cache` (the thread's own)
+    /// so that a position met again costs a lookup. Gives exactly what `evaluate_lazy` gives.
+    pub fn evaluate_cached(
+        &self,
+        pos: &Position<B>,
+        alpha: i32,
+        beta: i32,
+        cache: &mut EvalCache,
+    ) -> i32 {
+        let key = pos.key();
+        let slot = cache.slot(key);
+        let entry = if slot.key == key {
+            *slot
+        } else {
+            let (score, phase) = self.material(pos);
+            let cheap = self.blend(pos, score, phase);
+            *slot = CacheEntry {
+                key,
+                cheap,
+                full: NOT_YET,
+                material: score,
+                phase,
+            };
+            *slot
+        };
+        if Self::lazy_cut(entry.cheap, alpha, beta) {
+            return entry.cheap;
+        }
+        if entry.full != NOT_YET {
+            return entry.full;
+        }
+        let full = self.blend(pos, entry.material + self.activity(pos), entry.phase);
+        slot.full = full;
+        full
+    }
+
+    #[inline(always)]
+    fn lazy_cut(cheap: i32, alpha: i32, beta: i32) -> bool {
         const LAZY_MARGIN: i32 = 350;
+        cheap - LAZY_MARGIN >= beta || cheap.saturating_add(LAZY_MARGIN) <= alpha
+    }
+
+    /// Material and squares (board and hand) and pawn structure, White's view, with the phase.
+    fn material(&self, pos: &Position<B>) -> (Pair, i32) {
         let v = pos.variant();
         let mut score = Pair::default();
         let mut phase = 0;
@@ -243,21 +367,15 @@ impl<B: Bits> Evaluator<B> {
                 score -= side;
             }
         }
-        let phase = phase.min(self.phase_total);
-        let white = pos.side_to_move() == Color::White;
-        // A frozen side must pass: the opponent in effect moves twice (rules/shockchess.md 2.3).
-        let tempo = if pos.is_frozen() { -40 } else { 12 };
-        let blend = |p: Pair| {
-            let b = (p.0 * phase + p.1 * (self.phase_total - phase)) / self.phase_total;
-            (if white { b } else { -b }) + tempo
-        };
-        let cheap = blend(score);
-        if cheap - LAZY_MARGIN >= beta || cheap.saturating_add(LAZY_MARGIN) <= alpha {
-            return cheap;
-        }
+        (score, phase.min(self.phase_total))
+    }
+
+    /// Mobility, power links, king shelter and pressure on the enemy king, White's view.
+    fn activity(&self, pos: &Position<B>) -> Pair {
+        let mut score = Pair::default();
         for color in Color::BOTH {
             let (mut mobility, mut ring_attacks) = self.mobility(pos, color);
-            if v.power_pawn.is_some() {
+            if pos.variant().power_pawn.is_some() {
                 let (powers, ring) = self.power_pawns(pos, color);
                 mobility += powers;
                 ring_attacks = (ring_attacks + ring).min(12);
@@ -271,7 +389,19 @@ impl<B: Bits> Evaluator<B> {
                 score -= side;
             }
         }
-        blend(score)
+        score
+    }
+
+    /// The tapered score for the side to move, with the tempo.
+    fn blend(&self, pos: &Position<B>, p: Pair, phase: i32) -> i32 {
+        // A frozen side must pass: the opponent in effect moves twice (rules/shockchess.md 2.3).
+        let tempo = if pos.is_frozen() { -40 } else { 12 };
+        let b = (p.0 * phase + p.1 * (self.phase_total - phase)) / self.phase_total;
+        (if pos.side_to_move() == Color::White {
+            b
+        } else {
+            -b
+        }) + tempo
     }
 
     /// Squares each plain piece reaches that are not its own side's, weighted by kind; and how
@@ -286,15 +416,19 @@ impl<B: Bits> Evaluator<B> {
             .king_square(color.flip())
             .map_or(B::ZERO, |k| self.king_ring[k.index()]);
         let mut ring_attacks = 0;
-        for &kind in &v.tables.piece_kinds {
+        for &(kind, still) in &self.mobile {
+            let count = pos.pieces(color, kind).count() as i32;
+            if count == 0 {
+                continue;
+            }
+            let (w_mg, w_eg) = mobility_weights(&v.kinds[kind.index()]);
+            if still {
+                // A piece that neither leaps nor slides reaches nothing.
+                total += Pair(count * w_mg * -4, count * w_eg * -4);
+                continue;
+            }
             let spec = &v.kinds[kind.index()];
             let leaps = &v.tables.leaps[color.index()][kind.index()];
-            let (w_mg, w_eg) = match (spec.slides_orthogonal, spec.slides_diagonal) {
-                (true, true) => (1, 2),
-                (true, false) => (2, 4),
-                (false, true) => (4, 4),
-                _ => (4, 3),
-            };
             for sq in pos.pieces(color, kind).iter() {
                 let mut t = leaps[sq.index()];
                 if spec.slides_orthogonal {

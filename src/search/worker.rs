@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use super::eval::Evaluator;
+use super::eval::{EvalCache, Evaluator};
 use super::history::History;
 use super::movepick::{MovePicker, PickerBuffers};
 use super::timeman::TimeBudget;
@@ -123,6 +123,7 @@ struct Worker<'a, B: Bits> {
     seldepth: usize,
     stopped: bool,
     lmr: Box<[[u8; 64]; 64]>,
+    eval_cache: EvalCache,
 }
 
 /// Runs one thread of a search with the thread's `history` (kept between the moves of a game).
@@ -159,6 +160,7 @@ pub fn run_search<B: Bits>(
         seldepth: 0,
         stopped: false,
         lmr,
+        eval_cache: EvalCache::new(16),
     };
     let result = w.iterate();
     w.flush_nodes();
@@ -445,7 +447,7 @@ impl<B: Bits> Worker<'_, B> {
             return alpha;
         }
         if ply >= MAX_PLY - 2 {
-            return self.job.eval.evaluate(pos);
+            return self.static_eval(pos, -i32::MAX, i32::MAX);
         }
         let in_check = pos.in_check();
         // A mate on the move that reaches the 50-move limit stands (found by the move loop).
@@ -480,7 +482,7 @@ impl<B: Bits> Worker<'_, B> {
             eval: if in_check {
                 -INFINITE
             } else {
-                self.job.eval.evaluate(pos)
+                self.static_eval(pos, -i32::MAX, i32::MAX)
             },
         };
         if let Some(score) = self.prune(pos, &node) {
@@ -702,6 +704,13 @@ impl<B: Bits> Worker<'_, B> {
         })
     }
 
+    /// The static evaluation through this thread's cache (see `Evaluator::evaluate_lazy`).
+    fn static_eval(&mut self, pos: &Position<B>, alpha: i32, beta: i32) -> i32 {
+        self.job
+            .eval
+            .evaluate_cached(pos, alpha, beta, &mut self.eval_cache)
+    }
+
     fn qsearch(&mut self, pos: &Position<B>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.stack[ply].pv.clear();
         if self.visit() {
@@ -722,11 +731,11 @@ impl<B: Bits> Worker<'_, B> {
             return -self.qsearch(&pos.make_move(&pass), -beta, -alpha, ply + 1);
         }
         if ply >= MAX_PLY - 2 {
-            return self.job.eval.evaluate(pos);
+            return self.static_eval(pos, -i32::MAX, i32::MAX);
         }
         let mut stand_pat = -INFINITE;
         if !in_check {
-            stand_pat = self.job.eval.evaluate_lazy(pos, alpha, beta);
+            stand_pat = self.static_eval(pos, alpha, beta);
             if stand_pat >= beta {
                 return stand_pat;
             }

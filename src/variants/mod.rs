@@ -305,6 +305,9 @@ pub struct Tables<B: Bits> {
     /// BRANGE and RRANGE).
     pub near_range: SqTable<B>,
     pub far_range: SqTable<B>,
+    /// Squares at the end of some three orthogonal steps, occupancy ignored (where Combined Arms'
+    /// armor can come from).
+    pub three_steps: SqTable<B>,
     /// Squares with exactly two neighbours, not opposite each other: the cut corners of a board
     /// with holes (Exciting's custodian capture needs both neighbours there).
     pub corners: B,
@@ -700,7 +703,17 @@ impl<B: Bits> Tables<B> {
                 }
             }
         }
+        let mut three_steps = wazir.clone();
+        for _ in 0..2 {
+            let last = three_steps.clone();
+            for sq in geometry.squares() {
+                three_steps[sq.index()] = last[sq.index()]
+                    .iter()
+                    .fold(B::ZERO, |acc, s| acc | wazir[s.index()]);
+            }
+        }
         Tables {
+            three_steps,
             leaps,
             leapers_to,
             leaper_kinds: select(&|k| !k.leaps.is_empty()),

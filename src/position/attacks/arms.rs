@@ -44,7 +44,7 @@ pub(crate) fn attackers<B: Bits>(
     let own = pos.color_bb(by) & present;
     let near = king_steps(pos, target);
     let mut result = near & (pos.pieces(by, k.infantry) | pos.pieces(by, v.king)) & present;
-    let knights = pos.pieces(by, k.armor) & present;
+    let knights = pos.pieces(by, k.armor) & present & t.three_steps[target.raw() as usize];
     if knights.any() {
         // Paths s0 -> s1 -> s2 -> target walked backwards; s1 and s2 must not hold one of the
         // attacker's own pieces other than the moving knight (whose square counts as empty).

@@ -150,18 +150,15 @@ pub(crate) fn soldier_steps<B: Bits>(
     c: Color,
     k: &ExcitingKinds,
 ) -> B {
-    let g = &pos.variant().geometry;
-    let back = pos.piece_at(s).kind() == k.veteran;
-    let mut b = B::ZERO;
-    for (df, dr) in [(1, 0), (-1, 0), (0, forward(c)), (0, -forward(c))] {
-        if dr == -forward(c) && !back {
-            continue;
-        }
-        if let Some(to) = g.offset(s, df, dr) {
-            b |= B::bit(to);
-        }
+    let v = pos.variant();
+    let around = v.tables.wazir[s.raw() as usize];
+    if pos.piece_at(s).kind() == k.veteran {
+        return around;
     }
-    b
+    match v.geometry.offset(s, 0, -forward(c)) {
+        Some(behind) => around & !B::bit(behind),
+        None => around,
+    }
 }
 
 /// The jump chains of one checker: what it may jump and where it may land.
