@@ -1,7 +1,7 @@
 //! The engine facade between the front ends (protocols, command line, match referee) and the
 //! search: it owns the variant, the game, the options, the transposition table and the search
-//! threads. Front ends speak in variant names, FENs and canonical move strings; the bitboard
-//! width never shows above this file.
+//! threads. Front ends read the game as an [`AnyGame`] (typed moves and state) and turn moves
+//! into text only at their edge; the bitboard width never shows above this file.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -9,19 +9,21 @@ use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::board::{Bits, MoveEntry, MoveList};
+use std::any::Any;
+
+use crate::board::{Bits, Move, MoveEntry, MoveList};
 use crate::fault::{inject, panic_message};
-use crate::game::{Game, Outcome};
+use crate::game::{AnyGame, Live};
 use crate::movegen::generate_legal;
 use crate::notation::{parse_move, render};
-use crate::position::Position;
 use crate::search::eval::Evaluator;
 use crate::search::history::History;
 use crate::search::threads::ThreadPool;
 use crate::search::timeman::budget;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Limits, Score, SearchJob, SearchReport, SearchSink, run_search};
-use crate::variants::{AnyVariant, Variant, lookup};
+use crate::variants::{AnyVariant, lookup};
+use crate::with_game;
 
 /// Largest `Hash` in MB: the table is allocated and zeroed at once, so it must fit in memory
 /// (these machines have 24 GB).
@@ -93,80 +95,51 @@ impl Default for Options {
     }
 }
 
-/// A game of one width with its evaluator.
-struct State<B: Bits> {
-    variant: &'static Variant<B>,
-    game: Game<B>,
+/// The evaluator of a variant, kept as `dyn Any` so that the engine needs no width of its own:
+/// [`AnyGame`] is the one type that hides it. Built by [`evaluator_of`] with the game's variant,
+/// read back by [`evaluator_for`].
+type AnyEvaluator = Arc<dyn Any + Send + Sync>;
+
+fn evaluator_of(variant: AnyVariant) -> AnyEvaluator {
+    crate::with_variant!(variant, v => Arc::new(Evaluator::new(v)) as AnyEvaluator)
+}
+
+/// The evaluator for `live`'s width; `set_variant` builds both from one variant.
+fn evaluator_for<B: Bits>(_live: &Live<B>, eval: &AnyEvaluator) -> Arc<Evaluator<B>> {
+    Arc::clone(eval)
+        .downcast::<Evaluator<B>>()
+        .unwrap_or_else(|_| unreachable!("the evaluator is built with the game's variant"))
+}
+
+/// A search job on the current position of `live`.
+fn job<B: Bits>(
+    live: &Live<B>,
     eval: Arc<Evaluator<B>>,
-}
-
-impl<B: Bits> State<B> {
-    fn new(variant: &'static Variant<B>) -> Self {
-        State {
-            variant,
-            game: Game::new(Position::start(variant)),
-            eval: Arc::new(Evaluator::new(variant)),
-        }
-    }
-
-    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
-        let start = match fen {
-            Some(f) => Position::from_fen(self.variant, f).map_err(|e| format!("bad FEN: {e}"))?,
-            None => Position::start(self.variant),
-        };
-        let mut game = Game::new(start);
-        for m in moves {
-            let e = parse_move(game.position(), m).map_err(|e| e.to_string())?;
-            game.play(e);
-        }
-        self.game = game;
-        Ok(())
-    }
-
-    fn job(&self, multipv: usize, searchmoves: &[String]) -> SearchJob<B> {
-        let positions = self.game.positions();
-        let root = *self.game.position();
-        // Unparsable `searchmoves` entries are ignored; if none is left, every move is searched.
-        let filter: Vec<_> = searchmoves
+    multipv: usize,
+    searchmoves: &[String],
+) -> SearchJob<B> {
+    let positions = live.game().positions();
+    let root = *live.position();
+    // Unparsable `searchmoves` entries are ignored; if none is left, every move is searched.
+    let filter: Vec<_> = searchmoves
+        .iter()
+        .filter_map(|m| parse_move(&root, m).ok().map(|e| e.mv))
+        .collect();
+    SearchJob {
+        root,
+        history: positions[..positions.len() - 1]
             .iter()
-            .filter_map(|m| parse_move(&root, m).ok().map(|e| e.mv))
-            .collect();
-        SearchJob {
-            root,
-            history: positions[..positions.len() - 1]
-                .iter()
-                .map(|p| p.key())
-                .collect(),
-            eval: Arc::clone(&self.eval),
-            multipv,
-            root_filter: (!filter.is_empty()).then_some(filter),
-        }
+            .map(|p| p.key())
+            .collect(),
+        eval,
+        multipv,
+        root_filter: (!filter.is_empty()).then_some(filter),
     }
-}
-
-enum AnyState {
-    Narrow(Box<State<u64>>),
-    Wide(Box<State<u128>>),
-}
-
-/// Calls `$body` with `$s` bound to the state of whichever width is active.
-macro_rules! with_state {
-    ($self:expr, $s:ident => $body:expr) => {
-        match &$self.state {
-            AnyState::Narrow($s) => $body,
-            AnyState::Wide($s) => $body,
-        }
-    };
-    (mut $self:expr, $s:ident => $body:expr) => {
-        match &mut $self.state {
-            AnyState::Narrow($s) => $body,
-            AnyState::Wide($s) => $body,
-        }
-    };
 }
 
 pub struct Engine {
-    state: AnyState,
+    game: AnyGame,
+    eval: AnyEvaluator,
     options: Options,
     tt: Arc<TranspositionTable>,
     pool: ThreadPool,
@@ -188,7 +161,12 @@ fn fresh_histories(threads: usize) -> Vec<Arc<Mutex<History>>> {
 
 impl std::fmt::Debug for Engine {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Engine({}, {:?})", self.variant_name(), self.options)
+        write!(
+            f,
+            "Engine({}, {:?})",
+            self.game.variant_name(),
+            self.options
+        )
     }
 }
 
@@ -203,11 +181,10 @@ impl Engine {
     pub fn new() -> Engine {
         let options = Options::default();
         let threads = options.threads;
-        let Some(AnyVariant::Narrow(chess)) = lookup("chess") else {
-            unreachable!("chess is always built")
-        };
+        let chess = lookup("chess").expect("chess is always built");
         Engine {
-            state: AnyState::Narrow(Box::new(State::new(chess))),
+            game: AnyGame::new(chess, None).expect("the start position"),
+            eval: evaluator_of(chess),
             tt: Arc::new(TranspositionTable::new(options.hash_mb)),
             pool: ThreadPool::new(options.threads),
             options,
@@ -284,8 +261,10 @@ impl Engine {
         Ok(())
     }
 
-    pub fn variant_name(&self) -> &'static str {
-        with_state!(self, s => s.variant.name)
+    /// The game: its variant, position, legal moves and result, typed. Reads only, so it may be
+    /// asked while a search runs (the search has its own copy of the root).
+    pub fn game(&self) -> &AnyGame {
+        &self.game
     }
 
     /// Switches to a variant and its start position; an unknown name changes nothing.
@@ -293,10 +272,8 @@ impl Engine {
         let v =
             lookup(name).ok_or_else(|| format!("unknown or not yet playable variant '{name}'"))?;
         self.wait();
-        self.state = match v {
-            AnyVariant::Narrow(v) => AnyState::Narrow(Box::new(State::new(v))),
-            AnyVariant::Wide(v) => AnyState::Wide(Box::new(State::new(v))),
-        };
+        self.game = AnyGame::new(v, None)?;
+        self.eval = evaluator_of(v);
         self.histories = fresh_histories(self.pool.size());
         Ok(())
     }
@@ -305,64 +282,38 @@ impl Engine {
     pub fn new_game(&mut self) {
         self.replace_table(self.options.hash_mb);
         self.histories = fresh_histories(self.pool.size());
-        with_state!(mut self, s => s.game = Game::new(Position::start(s.variant)));
+        self.game = AnyGame::new(self.game.variant(), None).expect("the start position");
     }
 
     /// Sets the position: a FEN (or the start position) and moves from it. On error nothing
     /// changes.
     pub fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
         self.wait();
-        with_state!(mut self, s => s.set_position(fen, moves))
+        let mut game = AnyGame::new(self.game.variant(), fen)?;
+        for m in moves {
+            game.apply(m)?;
+        }
+        self.game = game;
+        Ok(())
     }
 
-    /// Plays one move on the current position; on error nothing changes.
-    pub fn play(&mut self, mv: &str) -> Result<String, String> {
+    /// Plays a legal move of the current position; false (and nothing changes) when it is not.
+    pub fn play(&mut self, mv: Move) -> bool {
         self.wait();
-        with_state!(mut self, s => {
-            let e = parse_move(s.game.position(), mv).map_err(|e| e.to_string())?;
-            let text = render(s.game.position(), &e);
-            s.game.play(e);
-            Ok(text)
-        })
+        self.game.play(mv)
+    }
+
+    /// Reads and plays a move given as text, returning its canonical string; on error nothing
+    /// changes. For the edges that hold moves as text (a protocol's move list, the command line).
+    pub fn apply(&mut self, mv: &str) -> Result<String, String> {
+        self.wait();
+        self.game.apply(mv)
     }
 
     /// Takes back the last move played (by `play` or `set_position`); false when there is none.
     pub fn undo(&mut self) -> bool {
         self.wait();
-        with_state!(mut self, s => s.game.undo())
-    }
-
-    /// The canonical string of the legal move `mv` names in the current position, without
-    /// playing it. Reads only, so it may be called while a search runs.
-    pub fn parse(&self, mv: &str) -> Result<String, crate::notation::MoveError> {
-        with_state!(self, s => {
-            let pos = s.game.position();
-            parse_move(pos, mv).map(|e| render(pos, &e))
-        })
-    }
-
-    pub fn fen(&self) -> String {
-        with_state!(self, s => s.game.position().to_fen())
-    }
-
-    /// The legal moves of the current position as canonical strings.
-    pub fn legal_moves(&self) -> Vec<String> {
-        with_state!(self, s => {
-            let pos = s.game.position();
-            let mut list = MoveList::new();
-            generate_legal(pos, &mut list);
-            list.iter().map(|e| render(pos, e)).collect()
-        })
-    }
-
-    /// The result if the game is over in the current position.
-    pub fn outcome(&self) -> Option<Outcome> {
-        with_state!(self, s => s.game.outcome())
-    }
-
-    /// A human-readable board of the current position (holes, hands, side to move).
-    pub fn board_text(&self) -> String {
-        with_state!(self, s => crate::display::board_text(s.game.position()))
+        self.game.undo()
     }
 
     /// Starts a search on the search threads and returns at once. The sink receives progress and,
@@ -383,8 +334,9 @@ impl Engine {
         let multipv = self.options.multipv;
         let overhead = self.options.move_overhead;
         let tx = Arc::new(Mutex::new(Some(tx)));
-        with_state!(self, s => {
-            let job = Arc::new(s.job(multipv, &limits.searchmoves));
+        with_game!(&self.game, g => {
+            let eval = evaluator_for(g, &self.eval);
+            let job = Arc::new(job(g, eval, multipv, &limits.searchmoves));
             let side = job.root.side_to_move();
             let shared = Arc::new(crate::search::worker_shared(
                 tt,

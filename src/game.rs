@@ -1,9 +1,11 @@
 //! A game: the positions played so far, for repetition, and the end-of-game rules of
 //! rules/README.md §5 (mate, stalemate, 50-move rule, threefold repetition, dead positions).
 
-use crate::board::{Bits, Color, MoveEntry, MoveList};
+use crate::board::{Bits, Color, Move, MoveEntry, MoveList};
 use crate::movegen::generate_legal;
+use crate::notation::{MoveError, parse_move_in, parse_pgn_move, render};
 use crate::position::Position;
+use crate::variants::AnyVariant;
 
 /// How a game ended.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -108,10 +110,15 @@ impl<B: Bits> Game<B> {
 
     /// The result if the game is over in the current position.
     pub fn outcome(&self) -> Option<Outcome> {
-        let pos = self.position();
         let mut list = MoveList::new();
-        generate_legal(pos, &mut list);
-        if list.is_empty() {
+        generate_legal(self.position(), &mut list);
+        self.outcome_given(&list)
+    }
+
+    /// As [`Game::outcome`] with the legal moves of the current position already generated.
+    pub fn outcome_given(&self, legal: &MoveList<B>) -> Option<Outcome> {
+        let pos = self.position();
+        if legal.is_empty() {
             return Some(if pos.in_check() {
                 Outcome::Checkmate {
                     winner: pos.side_to_move().flip(),
@@ -130,5 +137,172 @@ impl<B: Bits> Game<B> {
             return Some(Outcome::InsufficientMaterial);
         }
         None
+    }
+}
+
+/// A game of one width and the legal moves of its current position, generated once per
+/// position: every question above the engine (parse, play, outcome, the list) reads them.
+#[derive(Clone, Debug)]
+pub struct Live<B: Bits> {
+    game: Game<B>,
+    legal: MoveList<B>,
+}
+
+impl<B: Bits> Live<B> {
+    pub fn new(game: Game<B>) -> Self {
+        let mut legal = MoveList::new();
+        generate_legal(game.position(), &mut legal);
+        Live { game, legal }
+    }
+    pub fn game(&self) -> &Game<B> {
+        &self.game
+    }
+    pub fn position(&self) -> &Position<B> {
+        self.game.position()
+    }
+    /// The legal moves of the current position, in generation order.
+    pub fn legal(&self) -> &MoveList<B> {
+        &self.legal
+    }
+    fn entry(&self, mv: Move) -> Option<MoveEntry<B>> {
+        self.legal.find(mv).copied()
+    }
+    fn play(&mut self, entry: MoveEntry<B>) {
+        self.game.play(entry);
+        generate_legal(self.game.position(), &mut self.legal);
+    }
+    fn undo(&mut self) -> bool {
+        let undone = self.game.undo();
+        if undone {
+            generate_legal(self.game.position(), &mut self.legal);
+        }
+        undone
+    }
+}
+
+/// A game of any variant: the one type above the engine that hides the board's width. Moves
+/// cross it as compact [`Move`]s (width-free; each names one legal move of the current
+/// position); strings are for the protocol edge, which uses [`AnyGame::parse`] and
+/// [`AnyGame::render`].
+#[derive(Clone, Debug)]
+pub enum AnyGame {
+    Narrow(Box<Live<u64>>),
+    Wide(Box<Live<u128>>),
+}
+
+/// Runs `$body` with `$g` bound to the [`Live`] game of whichever width `$game` (a reference to
+/// an [`AnyGame`], shared or mutable) holds.
+#[macro_export]
+macro_rules! with_game {
+    ($game:expr, $g:ident => $body:expr) => {
+        match $game {
+            $crate::game::AnyGame::Narrow($g) => $body,
+            $crate::game::AnyGame::Wide($g) => $body,
+        }
+    };
+}
+
+impl AnyGame {
+    /// A new game of `variant` from `fen` (its start position when `None`).
+    pub fn new(variant: AnyVariant, fen: Option<&str>) -> Result<AnyGame, String> {
+        fn start<B: Bits>(
+            v: &'static crate::variants::Variant<B>,
+            fen: Option<&str>,
+        ) -> Result<Box<Live<B>>, String> {
+            let pos = match fen {
+                Some(f) => Position::from_fen(v, f).map_err(|e| format!("bad FEN '{f}': {e}"))?,
+                None => Position::start(v),
+            };
+            Ok(Box::new(Live::new(Game::new(pos))))
+        }
+        Ok(match variant {
+            AnyVariant::Narrow(v) => AnyGame::Narrow(start(v, fen)?),
+            AnyVariant::Wide(v) => AnyGame::Wide(start(v, fen)?),
+        })
+    }
+
+    pub fn variant(&self) -> AnyVariant {
+        match self {
+            AnyGame::Narrow(g) => AnyVariant::Narrow(g.position().variant()),
+            AnyGame::Wide(g) => AnyVariant::Wide(g.position().variant()),
+        }
+    }
+    pub fn variant_name(&self) -> &'static str {
+        with_game!(self, g => g.position().variant().name)
+    }
+    pub fn side_to_move(&self) -> Color {
+        with_game!(self, g => g.position().side_to_move())
+    }
+    /// Whether the side to move is frozen (Shock Chess: its only move is the pass).
+    pub fn is_frozen(&self) -> bool {
+        with_game!(self, g => g.position().is_frozen())
+    }
+    pub fn fen(&self) -> String {
+        with_game!(self, g => g.position().to_fen())
+    }
+    /// Plies played since the start position.
+    pub fn plies(&self) -> usize {
+        with_game!(self, g => g.game.moves().len())
+    }
+    /// The legal moves, in generation order.
+    pub fn legal(&self) -> Vec<Move> {
+        with_game!(self, g => g.legal.iter().map(|e| e.mv).collect())
+    }
+    /// Whether the only legal move is the pass (Shock Chess: the side to move is frozen).
+    pub fn forced_pass(&self) -> bool {
+        with_game!(self, g => g.legal.len() == 1 && g.legal.iter().all(|e| e.mv == Move::pass()))
+    }
+    /// The legal moves as canonical strings, in generation order.
+    pub fn legal_strings(&self) -> Vec<String> {
+        with_game!(self, g => g.legal.iter().map(|e| render(g.position(), e)).collect())
+    }
+    /// The legal move `input` names (any notation `notation::parse_move` reads).
+    pub fn parse(&self, input: &str) -> Result<Move, MoveError> {
+        with_game!(self, g => parse_move_in(g.position(), &g.legal, input).map(|e| e.mv))
+    }
+    /// As [`AnyGame::parse`] for a move read from a PGN (also the forms XBoard saves).
+    pub fn parse_pgn(&self, input: &str) -> Result<Move, MoveError> {
+        with_game!(self, g => parse_pgn_move(g.position(), &g.legal, input).map(|e| e.mv))
+    }
+    /// The canonical string of a legal move of the current position (`None` if it is not one).
+    pub fn render(&self, mv: Move) -> Option<String> {
+        with_game!(self, g => g.entry(mv).map(|e| render(g.position(), &e)))
+    }
+    /// Plays a legal move; false (and nothing changes) when `mv` is not one.
+    pub fn play(&mut self, mv: Move) -> bool {
+        with_game!(self, g => match g.entry(mv) {
+            Some(e) => {
+                g.play(e);
+                true
+            }
+            None => false,
+        })
+    }
+    /// Reads, plays and returns the canonical string of a move (see [`AnyGame::parse`]).
+    pub fn apply(&mut self, input: &str) -> Result<String, String> {
+        let mv = self.parse(input).map_err(|e| e.to_string())?;
+        self.play_rendered(mv)
+    }
+    /// As [`AnyGame::apply`] for a move read from a PGN.
+    pub fn apply_pgn(&mut self, input: &str) -> Result<String, String> {
+        let mv = self.parse_pgn(input).map_err(|e| e.to_string())?;
+        self.play_rendered(mv)
+    }
+    fn play_rendered(&mut self, mv: Move) -> Result<String, String> {
+        let text = self.render(mv).ok_or("not a legal move")?;
+        self.play(mv);
+        Ok(text)
+    }
+    /// Takes back the last move; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        with_game!(self, g => g.undo())
+    }
+    /// The result if the game is over in the current position.
+    pub fn outcome(&self) -> Option<Outcome> {
+        with_game!(self, g => g.game.outcome_given(&g.legal))
+    }
+    /// A human-readable board of the current position (holes, hands, side to move).
+    pub fn board_text(&self) -> String {
+        with_game!(self, g => crate::display::board_text(g.position()))
     }
 }

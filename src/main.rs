@@ -11,7 +11,7 @@ use menagerie::board::Bits;
 use menagerie::notation::render;
 use menagerie::perft::{PerftCache, divide, perft, perft_cached, perft_parallel};
 use menagerie::position::Position;
-use menagerie::variants::{self, AnyVariant, CATALOGUE, Variant};
+use menagerie::variants::{self, CATALOGUE, Variant};
 
 #[derive(Parser)]
 #[command(
@@ -282,10 +282,7 @@ fn main() -> ExitCode {
                 threads,
                 cache_mb,
             };
-            let result = match v {
-                AnyVariant::Narrow(v) => run_perft(v, &args),
-                AnyVariant::Wide(v) => run_perft(v, &args),
-            };
+            let result = menagerie::with_variant!(v, v => run_perft(v, &args));
             finish(result)
         }
     }

@@ -5,8 +5,8 @@
 
 use std::process::Command;
 
+use menagerie::game::AnyGame;
 use menagerie::matchplay::book::{BookEntry, BookFormat, load, parse};
-use menagerie::matchplay::rules::new_game;
 use menagerie::variants::{self, AnyVariant};
 
 fn variant(name: &str) -> AnyVariant {
@@ -15,7 +15,7 @@ fn variant(name: &str) -> AnyVariant {
 
 /// The FEN after an entry's moves.
 fn final_fen(entry: &BookEntry, v: AnyVariant) -> String {
-    let mut game = new_game(v, entry.fen.as_deref()).expect("the entry's start");
+    let mut game = AnyGame::new(v, entry.fen.as_deref()).expect("the entry's start");
     for mv in &entry.moves {
         game.apply(mv).expect("the entry's moves are legal");
     }
@@ -446,7 +446,7 @@ fn every_shipped_book_is_sound() {
             let fen = entry.fen.as_deref().unwrap();
             let key: Vec<&str> = fen.split_whitespace().take(4).collect();
             assert!(keys.insert(key.join(" ")), "{name}: {fen} twice");
-            let game = new_game(v, Some(fen)).unwrap();
+            let game = AnyGame::new(v, Some(fen)).unwrap();
             assert!(game.outcome().is_none(), "{name}: {fen} is over");
             assert!(!in_check(v, fen), "{name}: {fen} in check");
             // The line's own FEN is what the reader read, and its score is within the margin.

@@ -19,7 +19,7 @@ use menagerie::engine::Engine;
 const BIN: &str = env!("CARGO_BIN_EXE_menagerie");
 
 fn start_moves() -> Vec<String> {
-    Engine::new().legal_moves()
+    Engine::new().game().legal_strings()
 }
 
 fn uci_with(env: &[(&str, &str)]) -> EngineProcess {

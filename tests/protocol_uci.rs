@@ -27,7 +27,7 @@ fn legal(variant: &str, fen: Option<&str>, moves: &[&str]) -> Vec<String> {
     engine.set_variant(variant).unwrap();
     let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
     engine.set_position(fen, &moves).unwrap();
-    engine.legal_moves()
+    engine.game().legal_strings()
 }
 
 fn is_bestmove(l: &str) -> bool {

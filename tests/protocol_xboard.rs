@@ -280,7 +280,12 @@ fn t07_ninja_drop_forms() {
             "{}",
             e.dump()
         );
-        assert!(library("shocktroops", TROOPS_START).parse(input).is_err());
+        assert!(
+            library("shocktroops", TROOPS_START)
+                .game()
+                .parse(input)
+                .is_err()
+        );
     }
     let no_e_pawn = "rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR[WEJJwejj] w KQkq - 0 1";
     for input in FORMS {

@@ -85,8 +85,10 @@ fn t18_fen_reader() {
 /// canonical string) that the engine's parser reads from `text`.
 fn check_emission(engine: &Engine, fen: &str, text: &str) -> String {
     let ctx = || format!("'{text}' in {fen}");
-    let named = engine
+    let game = engine.game();
+    let named = game
         .parse(text)
+        .map(|m| game.render(m).expect("a legal move renders"))
         .unwrap_or_else(|err| panic!("{err}: {}", ctx()));
     if named == "0000" {
         assert_eq!(text, "@@@@", "{}", ctx());
@@ -126,10 +128,16 @@ fn check_emission(engine: &Engine, fen: &str, text: &str) -> String {
     named
 }
 
+/// The canonical text of the legal move `s` names in `engine`'s position.
+fn canonical(engine: &Engine, s: &str) -> Option<String> {
+    let game = engine.game();
+    game.parse(s).ok().and_then(|m| game.render(m))
+}
+
 /// The root moves of the state machine (§5.3) in `engine`'s position.
 fn root(engine: &Engine, computer: bool) -> Vec<String> {
-    let legal = engine.legal_moves();
-    moves::playable_at_root(&legal, computer, false, |s| engine.parse(s).ok())
+    let legal = engine.game().legal_strings();
+    moves::playable_at_root(&legal, computer, false, |s| canonical(engine, s))
 }
 
 /// Whether a position with these legal moves shows what `want` asks for (see `random_positions`).
@@ -156,21 +164,21 @@ fn random_positions(variant: &str, count: usize, rng: &mut rng::Rng) -> Vec<Stri
         let target = 4 + rng.below(60);
         let want = rng.below(4);
         for ply in 0.. {
-            let legal = engine.legal_moves();
-            if legal.is_empty() || engine.outcome().is_some() || ply > target + 30 {
+            let legal = engine.game().legal_strings();
+            if legal.is_empty() || engine.game().outcome().is_some() || ply > target + 30 {
                 break;
             }
-            let our_turn = engine.fen().split_whitespace().nth(1) == Some(side);
+            let our_turn = engine.game().fen().split_whitespace().nth(1) == Some(side);
             if ply >= target && our_turn && (wanted(want, &legal) || ply > target + 20) {
-                out.push(engine.fen());
+                out.push(engine.game().fen());
                 break;
             }
             let ahead = (want == 2 && ply >= target && !our_turn)
                 .then(|| {
                     legal.iter().find(|m| {
-                        engine.play(m).unwrap();
-                        let found =
-                            engine.outcome().is_none() && wanted(want, &engine.legal_moves());
+                        engine.apply(m).unwrap();
+                        let found = engine.game().outcome().is_none()
+                            && wanted(want, &engine.game().legal_strings());
                         engine.undo();
                         found
                     })
@@ -182,7 +190,7 @@ fn random_positions(variant: &str, count: usize, rng: &mut rng::Rng) -> Vec<Stri
                 None if !multi.is_empty() && rng.chance(3) => multi[rng.below(multi.len())],
                 None => &legal[rng.below(legal.len())],
             };
-            engine.play(mv).unwrap();
+            engine.apply(mv).unwrap();
         }
     }
     out
@@ -213,7 +221,7 @@ fn t18_emission_property() {
                 let root = root(&engine, computer);
                 // Every move the engine may play here.
                 for m in &root {
-                    let text = moves::emission(m, false, |s| engine.parse(s).ok());
+                    let text = moves::emission(m, false, |s| canonical(&engine, s));
                     assert_eq!(&check_emission(&engine, fen, &text), m, "{variant}");
                     // What was met: lossy forms, passes, drops, promotions, two legs.
                     seen[0] += (text != *m && m != "0000") as usize;
@@ -316,10 +324,10 @@ fn t20_only_move_unrepresentable() {
 /// functions and the engine's parser.
 #[test]
 fn t21_xboard_forms() {
-    let form = |engine: &Engine, m: &str| moves::emission(m, false, |s| engine.parse(s).ok());
+    let form = |engine: &Engine, m: &str| moves::emission(m, false, |s| canonical(engine, s));
     // CA-T2: the 28 moves of rules/combinedarms.md.
     let engine = library("combinedarms", CA_T2);
-    let mut legal = engine.legal_moves();
+    let mut legal = engine.game().legal_strings();
     legal.sort();
     let mut expected: Vec<&str> = "a1a2 a1b1 a1b2 c3a2 c3a4 c3b1 c3b3 c3b5 c3c2 c3d1 c3d3 \
          c3d3,d3b3 c3d3,d3c2 c3d3,d3d1 c3d3,d3d4,d4d5 c3d3,d3d4,d4e4 c3d3,d3e2 c3d3,d3e4 \
@@ -338,7 +346,7 @@ fn t21_xboard_forms() {
     }
     // Against a computer every move has a form and stays at the root; against a human the two
     // unrepresentable ones are left out.
-    assert_eq!(root(&engine, true), engine.legal_moves());
+    assert_eq!(root(&engine, true), engine.game().legal_strings());
     let human = root(&engine, false);
     assert_eq!(human.len(), 26);
     assert!(human.iter().all(|m| moves::representable(m)));
@@ -348,10 +356,10 @@ fn t21_xboard_forms() {
     // No form: both two-leg strings to e4 name other moves, so the move is left out at the root,
     // also against a computer.
     let engine = library("combinedarms", "7k/8/8/8/3p4/2Np4/8/K7 w - - 0 1");
-    let legal = engine.legal_moves();
+    let legal = engine.game().legal_strings();
     assert!(legal.iter().any(|m| m == "c3d3,d3d4,d4e4"));
     assert_eq!(
-        moves::lossy_form("c3d3,d3d4,d4e4", |s| engine.parse(s).ok()),
+        moves::lossy_form("c3d3,d3d4,d4e4", |s| canonical(&engine, s)),
         None
     );
     for computer in [false, true] {

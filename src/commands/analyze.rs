@@ -55,8 +55,8 @@ pub fn run(a: &AnalyzeArgs) -> Result<(), String> {
     engine.set_option("Threads", &a.threads.to_string())?;
     engine.set_option("MultiPV", &a.multipv.to_string())?;
     engine.set_position(a.fen.as_deref(), &a.moves)?;
-    menagerie::outln!("{}", engine.board_text());
-    if let Some(o) = engine.outcome() {
+    menagerie::outln!("{}", engine.game().board_text());
+    if let Some(o) = engine.game().outcome() {
         menagerie::outln!("game over: {} {{{}}}", o.result(), o.reason());
         return Ok(());
     }

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use menagerie::engine::Engine;
 use menagerie::search::{Limits, NullSink};
-use menagerie::variants::{self, AnyVariant};
+use menagerie::variants;
 
 pub fn run(depth: u32) -> Result<(), String> {
     let mut engine = Engine::new();
@@ -16,11 +16,11 @@ pub fn run(depth: u32) -> Result<(), String> {
     let mut total_nodes = 0u64;
     let start = Instant::now();
     for name in variants::playable() {
-        let (fens, cut) = match variants::lookup(name) {
-            Some(AnyVariant::Narrow(v)) => (v.bench_fens.clone(), v.bench_depth_cut),
-            Some(AnyVariant::Wide(v)) => (v.bench_fens.clone(), v.bench_depth_cut),
-            None => continue,
+        let Some(variant) = variants::lookup(name) else {
+            continue;
         };
+        let (fens, cut) =
+            menagerie::with_variant!(variant, v => (v.bench_fens.clone(), v.bench_depth_cut));
         let began = Instant::now();
         engine.set_variant(name)?;
         let mut nodes = 0;

@@ -27,7 +27,7 @@ use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
 use menagerie::engine::Engine;
-use menagerie::matchplay::rules::new_game;
+use menagerie::game::AnyGame;
 use menagerie::position::Position;
 use menagerie::search::{Limits, NullSink, Score};
 use menagerie::variants::{self, AnyVariant};
@@ -397,13 +397,13 @@ fn candidate(engine: &mut Engine, s: &Settings, index: u64) -> Result<Verdict, S
             Choice::Drifted => return Ok(Verdict::Drifted),
             Choice::Ended => return Ok(Verdict::Ended),
         };
-        engine.play(&choice)?;
+        engine.apply(&choice)?;
         line.push(choice);
     }
-    if engine.outcome().is_some() {
+    if engine.game().outcome().is_some() {
         return Ok(Verdict::Ended);
     }
-    let fen = engine.fen();
+    let fen = engine.game().fen();
     if must_answer(s.variant, &fen)? {
         return Ok(Verdict::Check);
     }
@@ -453,7 +453,7 @@ const SCORE_NODE_CAP: u64 = 40_000;
 /// is scored the pick is direct; if the search's best is then above every move's own score (a
 /// deeper search sees more), the best of the scored moves stands in for it.
 fn choose_move(engine: &mut Engine, depth: u32, rng: &mut StdRng) -> Result<Choice, String> {
-    let legal = engine.legal_moves();
+    let legal = engine.game().legal_strings();
     if legal.is_empty() {
         return Ok(Choice::Ended);
     }
@@ -518,8 +518,8 @@ fn search(engine: &mut Engine, depth: u32) -> (i32, bool) {
 /// the move ends the game (a line that ends the game makes no opening) or the search was cut
 /// short.
 fn score_after(engine: &mut Engine, mv: &str, depth: u32) -> Result<Option<i32>, String> {
-    engine.play(mv)?;
-    let score = match engine.outcome() {
+    engine.apply(mv)?;
+    let score = match engine.game().outcome() {
         None => match search(engine, depth) {
             (score, true) => Some(-score),
             (_, false) => None,
@@ -561,15 +561,9 @@ fn pick(scored: &[(String, i32)], best: i32, rng: &mut StdRng) -> String {
 /// position is not kept: its first move is forced or nearly so, both games of a pair would start
 /// alike, and a short search judges it less reliably than a quiet one.
 fn must_answer(variant: AnyVariant, fen: &str) -> Result<bool, String> {
-    Ok(match variant {
-        AnyVariant::Narrow(v) => {
-            let pos = Position::from_fen(v, fen).map_err(|e| e.to_string())?;
-            pos.in_check() || pos.is_frozen()
-        }
-        AnyVariant::Wide(v) => {
-            let pos = Position::from_fen(v, fen).map_err(|e| e.to_string())?;
-            pos.in_check() || pos.is_frozen()
-        }
+    menagerie::with_variant!(variant, v => {
+        let pos = Position::from_fen(v, fen).map_err(|e| e.to_string())?;
+        Ok(pos.in_check() || pos.is_frozen())
     })
 }
 
@@ -584,8 +578,8 @@ fn position_key(variant: AnyVariant, fen: &str) -> Result<String, String> {
     if key.len() >= 4 && key[3] != "-" {
         let mut without = fields.clone();
         without[3] = "-";
-        let moves_with = new_game(variant, Some(fen))?.legal_moves();
-        let moves_without = new_game(variant, Some(&without.join(" ")))?.legal_moves();
+        let moves_with = AnyGame::new(variant, Some(fen))?.legal_strings();
+        let moves_without = AnyGame::new(variant, Some(&without.join(" ")))?.legal_strings();
         if moves_with == moves_without {
             key[3] = "-";
         }

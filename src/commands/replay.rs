@@ -18,7 +18,7 @@ use menagerie::notation::parse_pgn_move;
 use menagerie::notation::pgn::{self, PgnGame};
 use menagerie::position::Position;
 use menagerie::rules::exciting::checker_capture_obliged;
-use menagerie::variants::{self, AnyVariant, Variant};
+use menagerie::variants::{self, Variant};
 
 /// The special moves of one ply, as counted labels.
 fn features<B: Bits>(
@@ -155,8 +155,9 @@ pub fn run(path: &str, show: Option<&str>) -> Result<(), String> {
         n += 1;
         let name = game.variant_name();
         let replayed = match variants::lookup(&name) {
-            Some(AnyVariant::Narrow(v)) => replay_game(v, &game, i + 1, show),
-            Some(AnyVariant::Wide(v)) => replay_game(v, &game, i + 1, show),
+            Some(variant) => {
+                menagerie::with_variant!(variant, v => replay_game(v, &game, i + 1, show))
+            }
             None => Err(format!("unknown variant '{name}'")),
         };
         let replayed = match replayed {

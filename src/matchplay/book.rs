@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use super::rules::{Referee, new_game};
+use crate::game::AnyGame;
 use crate::notation::pgn::{self, PgnGame};
 use crate::variants::{AnyVariant, lookup};
 
@@ -157,7 +157,7 @@ fn parse_epd(text: &str, variant: AnyVariant) -> Result<Vec<BookEntry>, String> 
         }
         let at = |e: String| format!("line {}: {e}", index + 1);
         let fen = epd_fen(line).map_err(at)?;
-        let game = new_game(variant, Some(&fen)).map_err(at)?;
+        let game = AnyGame::new(variant, Some(&fen)).map_err(at)?;
         if let Some(outcome) = game.outcome() {
             return Err(at(format!(
                 "the game is already over in '{fen}' ({}), nothing is left to play",
@@ -198,8 +198,7 @@ fn play_pgn_game(game: &PgnGame, number: usize, variant: AnyVariant) -> Result<B
         ));
     }
     let fen = game.tag("FEN").map(str::trim).filter(|f| !f.is_empty());
-    let mut referee: Box<dyn Referee> =
-        new_game(variant, fen).map_err(|e| format!("{which}: FEN tag: {e}"))?;
+    let mut referee = AnyGame::new(variant, fen).map_err(|e| format!("{which}: FEN tag: {e}"))?;
     let start_fen = fen.map(|_| referee.fen());
     let mut moves = Vec::with_capacity(game.moves.len());
     for (ply, (line, mv)) in game.moves.iter().enumerate() {

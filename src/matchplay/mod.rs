@@ -13,8 +13,8 @@
 //!
 //! Files: `player.rs` (the `Player` trait, the `--engine` and `--engine-option` syntax), `uci.rs`,
 //! `cecp.rs`, `selfplay.rs` (the players), `process.rs` (engine processes), `referee.rs` (one
-//! game), `adjudicate.rs`, `rules.rs` (our rules without the bitboard type), `book.rs` and
-//! `opening.rs` (where games start), `pgn.rs`, `elo.rs`, `sprt.rs`, `progress.rs` (the score as
+//! game), `adjudicate.rs`, `book.rs` and
+//! `opening.rs` (where games start), `resume.rs` (going on from a stopped match's PGN), `pgn.rs`, `elo.rs`, `sprt.rs`, `progress.rs` (the score as
 //! games finish).
 
 pub mod adjudicate;
@@ -27,7 +27,7 @@ pub mod player;
 pub mod process;
 pub mod progress;
 pub mod referee;
-pub mod rules;
+pub mod resume;
 pub mod selfplay;
 pub mod sprt;
 pub mod start;
@@ -44,6 +44,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::Args;
 
+use crate::game::AnyGame;
 use crate::variants::{self, AnyVariant};
 use adjudicate::{DrawRule, ResignRule};
 use opening::{OpeningOrder, OpeningPlan, PairStart};
@@ -51,6 +52,7 @@ use pgn::PgnContext;
 use player::{CommonOptions, EngineOption, EngineSpec, GameSetup, Player};
 use progress::Progress;
 use referee::{Fixture, GameRecord, GameRules};
+use resume::{Expected, Resumed};
 use sprt::SprtParams;
 use start::start_player;
 
@@ -131,6 +133,11 @@ pub struct MatchArgs {
     /// time left).
     #[arg(long, default_value_t = 100)]
     pub grace_ms: u64,
+    /// Go on with the match recorded in `--pgn` (stopped before it ended): the games there are
+    /// counted, not played again, and the missing ones are played. Give the same arguments as
+    /// the first run (the seed above all: it was printed).
+    #[arg(long, requires = "pgn")]
+    pub resume: bool,
     /// Start FEN instead of the variant's start position (no book unless `--openings` names one).
     #[arg(long)]
     pub fen: Option<String>,
@@ -260,10 +267,39 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchSummary, String> {
         None => None,
     };
 
+    let mut start = Progress::new(plan.sprt);
+    let resumed = match (&args.pgn, args.resume) {
+        (Some(path), true) => {
+            let expected = Expected {
+                variant: plan.variant.name(),
+                time_control: &ctx.time_control,
+                games: plan.games,
+                openings: &plan.openings,
+            };
+            let resumed = Resumed::load(path, &expected)?;
+            resumed.progress(&mut start);
+            crate::outln!(
+                "Resumed: {} games from {}{}",
+                resumed.points.len(),
+                path.display(),
+                if resumed.aborted > 0 {
+                    format!(" ({} aborted, to be played again)", resumed.aborted)
+                } else {
+                    String::new()
+                }
+            );
+            if start.games > 0 {
+                crate::outln!("{}", start.pair_line());
+            }
+            resumed
+        }
+        _ => Resumed::default(),
+    };
     let shared = Arc::new(Shared {
         next_game: AtomicUsize::new(0),
-        stop: AtomicBool::new(false),
-        progress: Mutex::new(Progress::new(plan.sprt)),
+        stop: AtomicBool::new(start.decided()),
+        progress: Mutex::new(start.clone()),
+        resumed,
     });
     let (events, inbox) = channel();
     let mut workers = Vec::new();
@@ -280,7 +316,7 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchSummary, String> {
 
     let mut summary = MatchSummary {
         names: [plan.specs[0].label(), plan.specs[1].label()],
-        progress: Progress::new(plan.sprt),
+        progress: start,
         records: Vec::new(),
     };
     let mut fatal = None;
@@ -416,7 +452,7 @@ fn make_plan(args: &MatchArgs) -> Result<Plan, String> {
     })?;
     let fen = match &args.fen {
         Some(f) => {
-            rules::new_game(variant, Some(f))?;
+            AnyGame::new(variant, Some(f))?;
             Some(f.trim().to_string())
         }
         None => None,
@@ -490,6 +526,8 @@ struct Shared {
     /// Set on a fatal error or when the SPRT decides: no new game starts.
     stop: AtomicBool,
     progress: Mutex<Progress>,
+    /// Games already played in an earlier run (`--resume`).
+    resumed: Resumed,
 }
 
 /// Counts a finished game (index 0-based) and sends it to the main thread with the score after it;
@@ -523,6 +561,9 @@ fn worker(plan: &Plan, shared: &Shared, events: &Sender<Event>) {
         let index = shared.next_game.fetch_add(1, Ordering::Relaxed);
         if index >= plan.games {
             break;
+        }
+        if shared.resumed.has(index) {
+            continue;
         }
         for (slot, player) in players.iter_mut().enumerate() {
             if player.as_ref().is_some_and(|p| p.is_healthy()) {
@@ -562,7 +603,7 @@ fn worker(plan: &Plan, shared: &Shared, events: &Sender<Event>) {
             let [n1, n2] = names;
             ([b, a], [n2, n1])
         };
-        let game = match rules::new_game(plan.variant, start.fen.as_deref()) {
+        let game = match AnyGame::new(plan.variant, start.fen.as_deref()) {
             Ok(g) => g,
             Err(e) => {
                 let _ = events.send(Event::Fatal(e));

@@ -8,7 +8,7 @@ use rand::rngs::StdRng;
 use rand::seq::{IndexedRandom, SliceRandom};
 
 use super::book::BookEntry;
-use super::rules::{Referee, new_game};
+use crate::game::AnyGame;
 use crate::variants::AnyVariant;
 
 /// How many times an opening is redrawn when the random moves end the game early.
@@ -18,7 +18,7 @@ const ATTEMPTS: usize = 64;
 /// `fresh()`, depending only on `seed` and `pair`. A line that ends the game before the last ply
 /// is redrawn; after [`ATTEMPTS`] failures the longest line that leaves the game open is used.
 pub fn random_opening(
-    fresh: &dyn Fn() -> Box<dyn Referee>,
+    fresh: &dyn Fn() -> AnyGame,
     seed: u64,
     pair: u64,
     plies: u32,
@@ -32,7 +32,7 @@ pub fn random_opening(
         let mut game = fresh();
         let mut line = Vec::new();
         while line.len() < plies as usize && game.outcome().is_none() {
-            let legal = game.legal_moves();
+            let legal = game.legal_strings();
             let Some(choice) = legal.choose(&mut rng).cloned() else {
                 break; // no legal move: the game is over, which the outcome says
             };
@@ -126,8 +126,9 @@ impl OpeningPlan {
     pub fn pair(&self, pair: u64) -> PairStart {
         let entry = &self.entries[self.order[(pair % self.order.len() as u64) as usize]];
         let fen = entry.fen.clone();
-        let fresh = || -> Box<dyn Referee> {
-            let mut game = new_game(self.variant, fen.as_deref()).expect("a checked book entry");
+        let fresh = || -> AnyGame {
+            let mut game =
+                AnyGame::new(self.variant, fen.as_deref()).expect("a checked book entry");
             for mv in &entry.moves {
                 game.apply(mv).expect("a checked book move");
             }

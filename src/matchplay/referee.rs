@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 
 use super::adjudicate::{Adjudicator, Decision, DrawRule, ResignRule};
 use super::player::{Eval, GameSetup, MoveRequest, Player, PlayerError, Reply};
-use super::rules::Referee;
 use crate::board::Color;
+use crate::game::AnyGame;
 
 /// What the referee decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,7 +156,7 @@ fn side_name(side: Color) -> &'static str {
 pub fn play_game(
     rules: &GameRules,
     fixture: &Fixture,
-    mut game: Box<dyn Referee>,
+    mut game: AnyGame,
     mut players: [&mut dyn Player; 2],
 ) -> Result<GameRecord, String> {
     let [white, black] = fixture.names.clone();
@@ -191,13 +191,8 @@ pub fn play_game(
             }
         }
     }
-    let (result, termination, reason) = run_moves(
-        rules,
-        &fixture.setup,
-        game.as_mut(),
-        &mut players,
-        &mut record,
-    );
+    let (result, termination, reason) =
+        run_moves(rules, &fixture.setup, &mut game, &mut players, &mut record);
     record.result = result;
     record.termination = termination;
     record.reason = reason;
@@ -219,7 +214,7 @@ fn finish(players: &mut [&mut dyn Player; 2], record: &GameRecord) {
 fn run_moves(
     rules: &GameRules,
     setup: &GameSetup,
-    game: &mut dyn Referee,
+    game: &mut AnyGame,
     players: &mut [&mut dyn Player; 2],
     record: &mut GameRecord,
 ) -> (GameResult, Termination, String) {

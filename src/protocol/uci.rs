@@ -7,7 +7,8 @@
 //! A command that changes the engine's state while a search runs (`position`, `go`, `setoption`,
 //! `ucinewgame`) first stops it; a well-behaved GUI never does that.
 
-use crate::notation::{PASS, is_pass_word};
+use crate::board::Move;
+use crate::notation::{MoveError, is_pass_word};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex};
@@ -159,10 +160,7 @@ fn bestmove_line(report: &SearchReport) -> String {
 
 /// `info string variant V files F ranks R pocket S template PARENT startpos FEN` (§7.1).
 fn variant_line(v: AnyVariant) -> String {
-    let (files, ranks, fen) = match v {
-        AnyVariant::Narrow(v) => (v.geometry.files, v.geometry.ranks, v.start_fen),
-        AnyVariant::Wide(v) => (v.geometry.files, v.geometry.ranks, v.start_fen),
-    };
+    let ((files, ranks), fen) = (v.size(), v.start_fen());
     let name = v.name();
     let (pocket, parent) = uci_pocket_and_template(name).unwrap_or((0, "fairy"));
     format!(
@@ -386,34 +384,39 @@ impl Uci {
             self.say(&format!("info string error: {e}"));
             return;
         }
-        let mut applied: Vec<String> = Vec::with_capacity(moves.len());
         for &m in moves {
-            match self.engine.play(m) {
-                Ok(text) => applied.push(text),
-                Err(e) => {
-                    // Shock Chess leniency (shockchess.md §2.4): after a General capture the
-                    // capturing side's next move implies the frozen side's pass.
-                    if !is_pass_word(m)
-                        && self.engine.legal_moves() == [PASS]
-                        && let Ok(pass) = self.engine.play(PASS)
-                    {
-                        if let Ok(text) = self.engine.play(m) {
-                            applied.push(pass);
-                            applied.push(text);
-                            continue;
-                        }
-                        // Not a move after the pass either: take the pass back.
-                        let _ = self.engine.set_position(fen.as_deref(), &applied);
-                    }
-                    self.say(&format!("info string error: {e}"));
-                    return;
-                }
+            if let Err(e) = self.play_text(m) {
+                self.say(&format!("info string error: {e}"));
+                return;
             }
         }
     }
 
+    /// Reads and plays one move of `position ... moves`; on error nothing changes.
+    fn play_text(&mut self, m: &str) -> Result<(), MoveError> {
+        let game = self.engine.game();
+        let error = match game.parse(m) {
+            Ok(mv) => {
+                self.engine.play(mv);
+                return Ok(());
+            }
+            Err(e) => e,
+        };
+        // Shock Chess leniency (shockchess.md §2.4): after a General capture the capturing
+        // side's next move implies the frozen side's pass.
+        if !is_pass_word(m) && game.forced_pass() {
+            self.engine.play(Move::pass());
+            if let Ok(mv) = self.engine.game().parse(m) {
+                self.engine.play(mv);
+                return Ok(());
+            }
+            self.engine.undo(); // not a move after the pass either
+        }
+        Err(error)
+    }
+
     fn go(&mut self, args: &[&str]) {
-        if let Some(outcome) = self.engine.outcome() {
+        if let Some(outcome) = self.engine.game().outcome() {
             // §7.5: the game is over by rule; no search.
             let score = match outcome {
                 Outcome::Checkmate { .. } => "mate 0",

@@ -776,12 +776,28 @@ pub enum AnyVariant {
     Wide(&'static Variant<u128>),
 }
 
+/// Runs `$body` with `$v` bound to the `&'static Variant<B>` of whichever width `$any` (an
+/// [`AnyVariant`]) holds: the one way code above the variants reaches width-generic code.
+#[macro_export]
+macro_rules! with_variant {
+    ($any:expr, $v:ident => $body:expr) => {
+        match $any {
+            $crate::variants::AnyVariant::Narrow($v) => $body,
+            $crate::variants::AnyVariant::Wide($v) => $body,
+        }
+    };
+}
+
 impl AnyVariant {
     pub fn name(&self) -> &'static str {
-        match self {
-            AnyVariant::Narrow(v) => v.name,
-            AnyVariant::Wide(v) => v.name,
-        }
+        with_variant!(self, v => v.name)
+    }
+    pub fn start_fen(&self) -> &'static str {
+        with_variant!(self, v => v.start_fen)
+    }
+    /// (files, ranks).
+    pub fn size(&self) -> (u8, u8) {
+        with_variant!(self, v => (v.geometry.files, v.geometry.ranks))
     }
 }
 
@@ -870,11 +886,8 @@ pub fn lookup(name: &str) -> Option<AnyVariant> {
 /// The name of the kind with upper-case `letter` in variant `name` ("Soldier" for Exciting
 /// Chess's `S`).
 pub fn kind_name(name: &str, letter: char) -> Option<&'static str> {
-    let find = |kinds: &[KindSpec]| kinds.iter().find(|k| k.letter == letter).map(|k| k.name);
-    match lookup(name)? {
-        AnyVariant::Narrow(v) => find(&v.kinds),
-        AnyVariant::Wide(v) => find(&v.kinds),
-    }
+    let any = lookup(name)?;
+    with_variant!(any, v => v.kinds.iter().find(|k| k.letter == letter).map(|k| k.name))
 }
 
 /// As [`lookup`], but also the games whose rules are still being built (for their tests); the

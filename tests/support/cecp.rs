@@ -54,7 +54,7 @@ pub fn chess_legal(fen: Option<&str>, moves: &[&str]) -> Vec<String> {
     let mut engine = Engine::new();
     let moves: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
     engine.set_position(fen, &moves).unwrap();
-    engine.legal_moves()
+    engine.game().legal_strings()
 }
 
 pub fn move_pred() -> Pred {
@@ -108,7 +108,7 @@ pub fn expect_position_setups(
         } else {
             f.to_string()
         };
-        let fen = library(variant, &full).fen();
+        let fen = library(variant, &full).game().fen();
         fen.split(['[', ' ']).next().unwrap_or("").to_string()
     };
     if board(&start) == board(fen) {
@@ -142,9 +142,8 @@ pub fn accepted_as(e: &mut EngineProcess, variant: &str, fen: &str, input: &str,
     set_up(e, variant, fen);
     e.send(&format!("usermove {input}"));
     assert!(sync(e).is_empty(), "{input}: {}", e.dump());
-    assert_eq!(
-        library(variant, fen).parse(input).as_deref(),
-        Ok(canonical),
-        "{input} in {fen}"
-    );
+    let engine = library(variant, fen);
+    let game = engine.game();
+    let named = game.parse(input).map(|m| game.render(m));
+    assert_eq!(named, Ok(Some(canonical.to_string())), "{input} in {fen}");
 }

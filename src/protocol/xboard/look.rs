@@ -5,7 +5,8 @@
 //! slot of a droppable kind.
 
 use crate::board::Bits;
-use crate::variants::{AnyVariant, KNIGHT_LEAPS, KindSpec, Role, Variant, lookup};
+use crate::variants::{KNIGHT_LEAPS, KindSpec, Role, Variant, lookup};
+use crate::with_variant;
 
 /// XBoard's piece slots (common.h:294-305), the ones our variants use.
 pub mod slot {
@@ -182,10 +183,8 @@ fn setup_of<B: Bits>(v: &Variant<B>, look: &XboardLook, parent: &str, fen: Optio
 pub fn setup_line(name: &str) -> Option<String> {
     let look = look(name)?;
     let parent = look.parent?;
-    Some(match lookup(name)? {
-        AnyVariant::Narrow(v) => setup_of(v, &look, parent, None),
-        AnyVariant::Wide(v) => setup_of(v, &look, parent, None),
-    })
+    let variant = lookup(name)?;
+    Some(with_variant!(variant, v => setup_of(v, &look, parent, None)))
 }
 
 /// The two `setup` lines that put `fen` on XBoard's board at move 0 after a `setboard` (PROTOCOL.md
@@ -208,10 +207,7 @@ pub fn setup_lines_for_position(name: &str, fen: &str) -> Vec<String> {
     };
     [other, own]
         .into_iter()
-        .map(|parent| match &variant {
-            AnyVariant::Narrow(v) => setup_of(v, &look, parent, Some(fen)),
-            AnyVariant::Wide(v) => setup_of(v, &look, parent, Some(fen)),
-        })
+        .map(|parent| with_variant!(variant, v => setup_of(v, &look, parent, Some(fen))))
         .collect()
 }
 
@@ -227,10 +223,8 @@ pub fn uci_pocket_and_template(name: &str) -> Option<(usize, &'static str)> {
         let slots = slots(v, look, Gui::Uci);
         holdings_size(v, &slots, &white_table(v, &slots))
     }
-    let size = match lookup(name)? {
-        AnyVariant::Narrow(v) => pocket(v, &look),
-        AnyVariant::Wide(v) => pocket(v, &look),
-    };
+    let variant = lookup(name)?;
+    let size = with_variant!(variant, v => pocket(v, &look));
     Some((size, parent))
 }
 
@@ -241,10 +235,9 @@ pub fn holdings_letters(name: &str) -> Vec<char> {
     let Some(look) = look(name).filter(|l| l.parent.is_some()) else {
         return Vec::new();
     };
-    let table = match lookup(name) {
-        Some(AnyVariant::Narrow(v)) => white_table(v, &slots(v, &look, Gui::Xboard)),
-        Some(AnyVariant::Wide(v)) => white_table(v, &slots(v, &look, Gui::Xboard)),
-        None => return Vec::new(),
+    let Some(variant) = lookup(name) else {
+        return Vec::new();
     };
+    let table = with_variant!(variant, v => white_table(v, &slots(v, &look, Gui::Xboard)));
     table.into_iter().filter(|&c| c != '.').collect()
 }

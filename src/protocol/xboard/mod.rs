@@ -19,12 +19,13 @@ use std::time::Instant;
 
 use super::{Input, MAX_LINE_BYTES, Output, printable};
 use crate::board::Color;
+use crate::board::Move;
 use crate::engine::{Engine, hash_mb_allowed, threads_warning};
 use crate::fault::{inject_command, panic_message};
-use crate::game::Outcome;
+use crate::game::{AnyGame, Outcome};
 use crate::notation::{MoveError, PASS, XBOARD_PASS, is_pass_word, xboard_spelling};
 use crate::search::{Info, Limits, Score, SearchReport, SearchSink};
-use crate::variants::{self, AnyVariant};
+use crate::variants;
 
 enum Event {
     Line(String),
@@ -249,154 +250,111 @@ fn fen_key(fen: &str) -> Option<(String, String, String)> {
     Some((expanded, hand.into_iter().collect(), side))
 }
 
-fn start_fen(variant: &str) -> Option<&'static str> {
-    Some(match variants::lookup(variant)? {
-        AnyVariant::Narrow(v) => v.start_fen,
-        AnyVariant::Wide(v) => v.start_fen,
-    })
-}
-
-struct Xboard {
-    out: Output,
-    events: Sender<Event>,
-    engine: Engine,
+/// What the GUI set for the session: the side the engine plays, the mode, the clock and the
+/// `option`/`feature` answers. Survives positions and games (`new` resets part of it).
+struct Session {
     /// The side the engine plays; `None` in force mode.
     side: Option<Color>,
     analyzing: bool,
     post: Arc<AtomicBool>,
     ponder: bool,
+    /// The opponent is an engine (`computer`): no notes for a person.
     computer: bool,
     full_legs: bool,
     highlight: bool,
+    clock: time::Clock,
+}
+
+/// XBoard's board as we mirror it: the real position (without a ponder move) as a typed game,
+/// its FEN and legal moves as the text the protocol speaks, and what XBoard's display holds that
+/// our board does not (phantom victims, untold hand gains, the squares a `lift` marked).
+struct Mirror {
+    real: AnyGame,
+    fen: String,
+    legal: Vec<String>,
     /// False after an invalid `setboard`, until `new` or a valid one.
     valid: bool,
+    /// Moves `exclude`d from the search (§3.7), of this position only.
     excluded: Vec<String>,
-    clock: time::Clock,
-    search: Search,
-    next_id: u64,
-    pongs: Vec<String>,
-    last: Arc<Mutex<Option<Info>>>,
-    search_start: Instant,
-    hint: Option<String>,
     /// Hand gains of the last move, made in force mode, that the person has not been told of:
     /// XBoard relays a person's move in force mode and sends `go` after it.
     untold: Vec<char>,
     markers: markers::Markers,
     /// The kind letter of each XBoard holdings slot (for `lift` from the holdings).
     holdings: Vec<char>,
-    /// The real position (without a ponder move): FEN and legal moves.
-    fen: String,
-    legal: Vec<String>,
     /// XBoard's phantom squares before each ply since the last position set from outside, and
     /// now (the last): one entry more than there are plies to take back; `undo` restores.
     phantoms: Vec<phantoms::Phantoms>,
 }
 
-impl Xboard {
-    fn new(out: Output, events: Sender<Event>) -> Xboard {
-        let mut xb = Xboard {
-            out,
-            events,
-            engine: Engine::new(),
-            side: Some(Color::Black),
-            analyzing: false,
-            post: Arc::new(AtomicBool::new(false)),
-            ponder: false,
-            computer: false,
-            full_legs: false,
-            highlight: true,
+/// The search state machine: what the search threads do for us, and what a search leaves.
+struct Searching {
+    now: Search,
+    next_id: u64,
+    /// `ping`s answered when the engine's move is sent.
+    pongs: Vec<String>,
+    /// The last thinking line of the search, for `.` (stat01).
+    last: Arc<Mutex<Option<Info>>>,
+    started: Instant,
+    hint: Option<String>,
+}
+
+struct Xboard {
+    out: Output,
+    events: Sender<Event>,
+    engine: Engine,
+    session: Session,
+    board: Mirror,
+    searching: Searching,
+}
+
+impl Mirror {
+    fn new(real: AnyGame) -> Mirror {
+        let mut mirror = Mirror {
+            real,
+            fen: String::new(),
+            legal: Vec::new(),
             valid: true,
             excluded: Vec::new(),
-            clock: time::Clock::default(),
-            search: Search::Idle,
-            next_id: 0,
-            pongs: Vec::new(),
-            last: Arc::new(Mutex::new(None)),
-            search_start: Instant::now(),
-            hint: None,
             untold: Vec::new(),
             markers: markers::Markers::default(),
             holdings: Vec::new(),
-            fen: String::new(),
-            legal: Vec::new(),
             phantoms: vec![phantoms::Phantoms::default()],
         };
-        xb.refresh();
-        xb
+        mirror.show(mirror.real.clone());
+        mirror
     }
 
-    fn line(&self, text: &str) {
-        self.out.line(text);
-    }
-
-    /// Re-reads the real position after a change.
-    fn refresh(&mut self) {
-        self.fen = self.engine.fen();
-        self.legal = self.engine.legal_moves();
+    /// Takes `game` as the real position (never a position with a ponder move on it). Its
+    /// legal moves were generated when it was reached; here they are only written out.
+    fn show(&mut self, game: AnyGame) {
+        self.fen = game.fen();
+        self.legal = game.legal_strings();
+        self.real = game;
         self.markers.clear();
     }
 
     fn side_to_move(&self) -> Color {
-        if self.fen.split_whitespace().nth(1) == Some("b") {
-            Color::Black
-        } else {
-            Color::White
-        }
+        self.real.side_to_move()
     }
 
+    /// The canonical text of the legal move `mv` names in the real position.
     fn parse(&self, mv: &str) -> Option<String> {
-        self.engine.parse(mv).ok()
+        self.real.parse(mv).ok().and_then(|m| self.real.render(m))
     }
 
-    /// Stops whatever the search threads do and waits for them; takes back a ponder move.
-    fn halt(&mut self) {
-        match std::mem::replace(&mut self.search, Search::Idle) {
-            Search::Idle => {}
-            Search::Thinking(_) | Search::Analyzing(_) => {
-                self.engine.stop();
-                self.engine.wait();
-            }
-            Search::Pondering { .. } => {
-                self.engine.stop();
-                self.engine.wait();
-                self.engine.undo();
-            }
-        }
-        self.flush_pongs();
-    }
-
-    fn flush_pongs(&mut self) {
-        for p in std::mem::take(&mut self.pongs) {
-            self.line(&format!("pong {p}"));
-        }
-    }
-
-    fn start(&mut self, limits: Limits) -> u64 {
-        self.next_id += 1;
-        let id = self.next_id;
-        *self.last.lock().unwrap_or_else(|e| e.into_inner()) = None;
-        self.search_start = Instant::now();
-        let sink = Arc::new(Sink {
-            out: self.out.clone(),
-            post: Arc::clone(&self.post),
-            last: Arc::clone(&self.last),
-            events: self.events.clone(),
-            id,
-        });
-        self.engine.go(limits, sink);
-        id
-    }
-
-    /// The root moves for a search: the exclusions and, under CECP, the compatibility layer.
-    fn root_moves(&self) -> Vec<String> {
+    /// The root moves for a search: the exclusions and, under CECP, the compatibility layer
+    /// (empty: every move).
+    fn root_moves(&self, session: &Session) -> Vec<String> {
         let allowed: Vec<String> = self
             .legal
             .iter()
             .filter(|m| !self.excluded.contains(m))
             .cloned()
             .collect();
-        let keep =
-            moves::playable_at_root(&allowed, self.computer, self.full_legs, |s| self.parse(s));
+        let keep = moves::playable_at_root(&allowed, session.computer, session.full_legs, |s| {
+            self.parse(s)
+        });
         let keep = self.avoid_phantoms(keep);
         if keep.len() == self.legal.len() {
             Vec::new()
@@ -440,70 +398,182 @@ impl Xboard {
         self.phantoms.len() - 1
     }
 
+    /// Forgets the last `plies` plies (they were taken back).
+    fn forget(&mut self, plies: usize) {
+        self.phantoms.truncate(self.plies() + 1 - plies);
+    }
+
     /// A position set from outside: no plies to take back, and XBoard's board is ours.
     fn reset_plies(&mut self) {
         self.phantoms = vec![phantoms::Phantoms::default()];
         self.untold.clear();
     }
 
+    /// The hand letters that came into a hand since the position whose FEN was `before`.
+    fn hand_gains(&self, before: &str) -> Vec<char> {
+        let (old, new) = (hand_counts(before), hand_counts(&self.fen));
+        new.iter()
+            .flat_map(|(&c, &n)| {
+                std::iter::repeat_n(c, n.saturating_sub(old.get(&c).copied().unwrap_or(0)))
+            })
+            .collect()
+    }
+}
+
+impl Searching {
+    /// A new search: its id, and the thinking of the last one forgotten.
+    fn begin(&mut self) -> u64 {
+        self.next_id += 1;
+        *self.last.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        self.started = Instant::now();
+        self.next_id
+    }
+}
+
+impl Xboard {
+    fn new(out: Output, events: Sender<Event>) -> Xboard {
+        let engine = Engine::new();
+        let board = Mirror::new(engine.game().clone());
+        Xboard {
+            out,
+            events,
+            engine,
+            session: Session {
+                side: Some(Color::Black),
+                analyzing: false,
+                post: Arc::new(AtomicBool::new(false)),
+                ponder: false,
+                computer: false,
+                full_legs: false,
+                highlight: true,
+                clock: time::Clock::default(),
+            },
+            board,
+            searching: Searching {
+                now: Search::Idle,
+                next_id: 0,
+                pongs: Vec::new(),
+                last: Arc::new(Mutex::new(None)),
+                started: Instant::now(),
+                hint: None,
+            },
+        }
+    }
+
+    fn line(&self, text: &str) {
+        self.out.line(text);
+    }
+
+    /// Mirrors the engine's position as the real one after a change.
+    fn refresh(&mut self) {
+        self.board.show(self.engine.game().clone());
+    }
+
+    /// Plays the canonical move `mv` on the engine's board; false when it is not legal there.
+    fn play_text(&mut self, mv: &str) -> bool {
+        match self.engine.game().parse(mv) {
+            Ok(m) => self.engine.play(m),
+            Err(_) => false,
+        }
+    }
+
+    /// Stops whatever the search threads do and waits for them; takes back a ponder move.
+    fn halt(&mut self) {
+        match std::mem::replace(&mut self.searching.now, Search::Idle) {
+            Search::Idle => {}
+            Search::Thinking(_) | Search::Analyzing(_) => {
+                self.engine.stop();
+                self.engine.wait();
+            }
+            Search::Pondering { .. } => {
+                self.engine.stop();
+                self.engine.wait();
+                self.engine.undo();
+            }
+        }
+        self.flush_pongs();
+    }
+
+    fn flush_pongs(&mut self) {
+        for p in std::mem::take(&mut self.searching.pongs) {
+            self.line(&format!("pong {p}"));
+        }
+    }
+
+    fn start(&mut self, limits: Limits) -> u64 {
+        let id = self.searching.begin();
+        let sink = Arc::new(Sink {
+            out: self.out.clone(),
+            post: Arc::clone(&self.session.post),
+            last: Arc::clone(&self.searching.last),
+            events: self.events.clone(),
+            id,
+        });
+        self.engine.go(limits, sink);
+        id
+    }
+
     fn start_analysis(&mut self) {
-        if !self.analyzing || !self.valid || self.legal.is_empty() {
+        if !self.session.analyzing || !self.board.valid || self.board.legal.is_empty() {
             return;
         }
         let limits = Limits {
             infinite: true,
-            searchmoves: self.root_moves(),
+            searchmoves: self.board.root_moves(&self.session),
             ..Limits::default()
         };
         let id = self.start(limits);
-        self.search = Search::Analyzing(id);
+        self.searching.now = Search::Analyzing(id);
     }
 
     /// After a position change: analyze, claim, or think if it is the engine's turn.
     fn position_changed(&mut self, claim_allowed: bool) {
-        if self.analyzing {
+        if self.session.analyzing {
             self.start_analysis();
             return;
         }
-        if self.side.is_none() || !self.valid {
+        if self.session.side.is_none() || !self.board.valid {
             return;
         }
-        if let Some(o) = self.engine.outcome() {
+        if let Some(o) = self.engine.game().outcome() {
             if claim_allowed {
                 self.line(&claim(&o));
-                self.side = None;
+                self.session.side = None;
             }
             return;
         }
-        if self.side == Some(self.side_to_move()) {
+        if self.session.side == Some(self.board.side_to_move()) {
             self.think();
         }
     }
 
     /// The engine's turn: a forced pass at once, otherwise a search.
     fn think(&mut self) {
-        if self.legal.len() == 1 && self.legal[0] == PASS {
+        if self.board.real.forced_pass() {
             self.play_own(PASS, None);
             return;
         }
-        let mut limits = self.clock.limits(self.side_to_move(), &self.fen);
-        let root = self.root_moves();
-        let root = if root.is_empty() && !self.excluded.is_empty() {
-            self.legal.clone()
+        let mut limits = self
+            .session
+            .clock
+            .limits(self.board.side_to_move(), &self.board.fen);
+        let root = self.board.root_moves(&self.session);
+        let root = if root.is_empty() && !self.board.excluded.is_empty() {
+            self.board.legal.clone()
         } else {
             root
         };
         limits.searchmoves = root;
         let id = self.start(limits);
-        self.search = Search::Thinking(id);
+        self.searching.now = Search::Thinking(id);
     }
 
     /// After a move was played (`sent` as XBoard carried it, `canonical` ours): the ply counted,
     /// exclusions dropped, the position refreshed, and a person told of hand gains.
     fn moved(&mut self, sent: &str, canonical: &str) {
-        let before = std::mem::take(&mut self.fen);
-        self.count_ply(sent, canonical);
-        self.excluded.clear();
+        let before = std::mem::take(&mut self.board.fen);
+        self.board.count_ply(sent, canonical);
+        self.board.excluded.clear();
         self.refresh();
         self.tell_hand_gains(&before);
     }
@@ -512,30 +582,24 @@ impl Xboard {
     /// keeps no count of (its `bughouse` parent credits no capture), say so, and how to drop
     /// them. `before`: the FEN before the move.
     fn tell_hand_gains(&mut self, before: &str) {
-        self.untold.clear();
-        if self.computer || self.holdings.is_empty() {
+        self.board.untold.clear();
+        if self.session.computer || self.board.holdings.is_empty() {
             return;
         }
-        let (old, new) = (hand_counts(before), hand_counts(&self.fen));
-        let gains: Vec<char> = new
-            .iter()
-            .flat_map(|(&c, &n)| {
-                std::iter::repeat_n(c, n.saturating_sub(old.get(&c).copied().unwrap_or(0)))
-            })
-            .collect();
-        match self.side {
+        let gains = self.board.hand_gains(before);
+        match self.session.side {
             // Force mode: XBoard replaying a loaded game, or relaying a person's move before
             // `go`; told at `go`, for the last move only.
-            None => self.untold = gains,
+            None => self.board.untold = gains,
             Some(engine_side) => self.tell_gains(&gains, engine_side),
         }
     }
 
     fn tell_gains(&mut self, gains: &[char], engine_side: Color) {
-        if gains.is_empty() || self.computer {
+        if gains.is_empty() || self.session.computer {
             return;
         }
-        let variant = self.engine.variant_name().to_string();
+        let variant = self.engine.game().variant_name().to_string();
         let name_of = |letter: char| {
             variants::kind_name(&variant, letter)
                 .unwrap_or("piece")
@@ -546,27 +610,27 @@ impl Xboard {
 
     /// Sends and plays the engine's move, claims a result, then ponders if asked to.
     fn play_own(&mut self, mv: &str, ponder: Option<String>) {
-        let text = moves::emission(mv, self.full_legs, |s| self.parse(s));
-        if self.engine.play(mv).is_err() {
+        let text = moves::emission(mv, self.session.full_legs, |s| self.board.parse(s));
+        if !self.play_text(mv) {
             log::error!("the search returned an illegal move {mv}");
             return;
         }
         self.line(&format!("move {text}"));
         self.moved(&text, mv);
-        self.hint = None;
-        if !self.computer && self.legal == [PASS] {
+        self.searching.hint = None;
+        if !self.session.computer && self.board.real.forced_pass() {
             // Shock Chess: this move took the person's General. XBoard has no word for a forced
             // pass, and the pass is a click nobody would guess (PROTOCOL.md §4.9).
             self.line(FROZEN_NOTICE);
         }
-        if let Some(o) = self.engine.outcome() {
+        if let Some(o) = self.engine.game().outcome() {
             self.line(&claim(&o));
-            self.side = None;
+            self.session.side = None;
             self.flush_pongs();
             return;
         }
         self.flush_pongs();
-        if self.ponder
+        if self.session.ponder
             && let Some(p) = ponder
         {
             self.start_ponder(&p);
@@ -574,20 +638,22 @@ impl Xboard {
     }
 
     fn start_ponder(&mut self, mv: &str) {
-        let Some(mv) = self.parse(mv) else { return };
-        if self.engine.play(&mv).is_err() {
+        let Some(mv) = self.board.parse(mv) else {
+            return;
+        };
+        if !self.play_text(&mv) {
             return;
         }
-        if self.engine.outcome().is_some() {
+        if self.engine.game().outcome().is_some() {
             self.engine.undo();
             return;
         }
-        self.hint = Some(mv.clone());
-        let us = self.side_to_move().flip();
-        let mut limits = self.clock.limits(us, &self.engine.fen());
+        self.searching.hint = Some(mv.clone());
+        let us = self.board.side_to_move().flip();
+        let mut limits = self.session.clock.limits(us, &self.engine.game().fen());
         limits.ponder = true;
         let id = self.start(limits);
-        self.search = Search::Pondering {
+        self.searching.now = Search::Pondering {
             id,
             mv,
             finished: false,
@@ -596,9 +662,9 @@ impl Xboard {
 
     /// A search has ended by itself (or after `stop`/`?`).
     fn done(&mut self, id: u64) {
-        match &mut self.search {
+        match &mut self.searching.now {
             Search::Thinking(i) if *i == id => {
-                self.search = Search::Idle;
+                self.searching.now = Search::Idle;
                 let report = self.engine.wait();
                 match report.and_then(|r| r.best.clone().map(|b| (b, r.ponder))) {
                     Some((best, ponder)) => self.play_own(&best, ponder),
@@ -612,7 +678,7 @@ impl Xboard {
                 id: i, finished, ..
             } if *i == id => *finished = true,
             Search::Analyzing(i) if *i == id => {
-                self.search = Search::Idle;
+                self.searching.now = Search::Idle;
                 self.engine.wait();
             }
             _ => {}
@@ -633,7 +699,7 @@ impl Xboard {
 
     /// `usermove M` or a bare move.
     fn usermove(&mut self, mv: &str) {
-        if !self.valid {
+        if !self.board.valid {
             self.line(&format!(
                 "Illegal move (no valid position): {}",
                 printable(mv)
@@ -644,18 +710,18 @@ impl Xboard {
             mv: expected,
             finished,
             ..
-        } = &self.search
+        } = &self.searching.now
         {
             let m = mv.trim().trim_end_matches(';');
             let hit = m == expected.as_str() || (expected == PASS && is_pass_word(m));
             if hit {
                 let finished = *finished;
-                let Search::Pondering { id, .. } = self.search else {
+                let Search::Pondering { id, .. } = self.searching.now else {
                     return;
                 };
                 let expected = expected.clone();
                 self.moved(m, &expected);
-                self.search = Search::Thinking(id);
+                self.searching.now = Search::Thinking(id);
                 self.engine.ponderhit();
                 if finished {
                     self.done(id);
@@ -664,15 +730,19 @@ impl Xboard {
             }
         }
         self.halt();
-        match self.engine.parse(mv) {
-            Ok(canonical) => {
-                if self.engine.play(&canonical).is_err() {
+        // Read once, against the legal moves generated when the position was reached; playing
+        // generates the next position's moves, which the mirror then reads.
+        let read = self.engine.game().parse(mv);
+        match read.map(|m| (m, self.engine.game().render(m))) {
+            Ok((m, Some(canonical))) => {
+                if !self.engine.play(m) {
                     return;
                 }
                 let sent = mv.trim().trim_start_matches("usermove").trim();
                 self.moved(sent.trim_end_matches(';'), &canonical);
                 self.position_changed(true);
             }
+            Ok((_, None)) => {}
             Err(e) => self.refuse(mv, &e),
         }
     }
@@ -700,13 +770,13 @@ impl Xboard {
         self.halt();
         let _ = self.engine.set_variant("chess");
         self.engine.new_game();
-        self.side = Some(Color::Black);
-        self.clock.depth = None;
-        self.computer = false;
-        self.excluded.clear();
-        self.valid = true;
-        self.reset_plies();
-        self.hint = None;
+        self.session.side = Some(Color::Black);
+        self.session.clock.depth = None;
+        self.session.computer = false;
+        self.board.excluded.clear();
+        self.board.valid = true;
+        self.board.reset_plies();
+        self.searching.hint = None;
         self.refresh();
         self.start_analysis();
     }
@@ -722,10 +792,10 @@ impl Xboard {
         }
         self.halt();
         let _ = self.engine.set_variant(name);
-        self.valid = true;
-        self.reset_plies();
-        self.excluded.clear();
-        self.holdings = look::holdings_letters(name);
+        self.board.valid = true;
+        self.board.reset_plies();
+        self.board.excluded.clear();
+        self.board.holdings = look::holdings_letters(name);
         self.refresh();
         if let Some(setup) = look::setup_line(name) {
             self.line(&setup);
@@ -735,24 +805,27 @@ impl Xboard {
 
     fn setboard(&mut self, fen: &str) {
         self.halt();
-        self.excluded.clear();
+        self.board.excluded.clear();
         let Some(key) = fen_key(fen) else {
             self.line("tellusererror Illegal position: empty FEN");
-            self.valid = false;
+            self.board.valid = false;
             return;
         };
         // A relayed pass (§3.3 step 2).
-        if self.valid && self.legal.iter().any(|m| m == PASS) && self.engine.play(PASS).is_ok() {
-            if fen_key(&self.engine.fen()) == Some(key.clone()) {
-                self.count_ply(XBOARD_PASS, PASS);
+        if self.board.valid
+            && self.board.real.legal().contains(&Move::pass())
+            && self.engine.play(Move::pass())
+        {
+            if fen_key(&self.engine.game().fen()) == Some(key.clone()) {
+                self.board.count_ply(XBOARD_PASS, PASS);
                 self.refresh();
                 self.position_changed(true);
                 return;
             }
             self.engine.undo();
         }
-        let start = start_fen(self.engine.variant_name());
-        let is_start = start.and_then(fen_key) == Some(key);
+        let start = self.engine.game().variant().start_fen();
+        let is_start = fen_key(start) == Some(key);
         let result = if is_start {
             self.engine.set_position(None, &[])
         } else {
@@ -760,14 +833,16 @@ impl Xboard {
         };
         match result {
             Ok(()) => {
-                self.valid = true;
-                self.reset_plies();
+                self.board.valid = true;
+                self.board.reset_plies();
                 // XBoard sends `setboard` for a loaded position without waiting for the `setup`
                 // that answers `variant`, and resets its board to the start when it reads that
                 // `setup`: two more lines put this position back (PROTOCOL.md §4.2).
                 if !is_start {
-                    let fen = self.engine.fen();
-                    for line in look::setup_lines_for_position(self.engine.variant_name(), &fen) {
+                    let fen = self.engine.game().fen();
+                    for line in
+                        look::setup_lines_for_position(self.engine.game().variant_name(), &fen)
+                    {
                         self.line(&line);
                     }
                 }
@@ -775,7 +850,7 @@ impl Xboard {
                 self.position_changed(false);
             }
             Err(e) => {
-                self.valid = false;
+                self.board.valid = false;
                 self.line(&format!(
                     "tellusererror Illegal position: {}",
                     printable(&e)
@@ -786,16 +861,16 @@ impl Xboard {
 
     fn take_back(&mut self, plies: usize) {
         self.halt();
-        self.untold.clear();
-        if self.plies() < plies || !self.valid {
+        self.board.untold.clear();
+        if self.board.plies() < plies || !self.board.valid {
             self.start_analysis();
             return;
         }
         for _ in 0..plies {
             self.engine.undo();
         }
-        self.phantoms.truncate(self.plies() + 1 - plies);
-        self.excluded.clear();
+        self.board.forget(plies);
+        self.board.excluded.clear();
         self.refresh();
         self.start_analysis();
     }
@@ -803,17 +878,18 @@ impl Xboard {
     /// `exclude`/`include` (§3.7): a move, `all`, or ranks written as `:` (10) and `;` (11).
     fn exclusion(&mut self, arg: &str, exclude: bool) {
         let targets: Vec<String> = if arg == "all" {
-            self.legal.clone()
+            self.board.legal.clone()
         } else {
             let text = arg.replace(':', "10").replace(';', "11");
-            match self.parse(&text) {
+            match self.board.parse(&text) {
                 Some(m) => vec![m],
                 None => {
                     // Kill squares dropped: every move with that from, to and promotion.
                     let Some(want) = moves::shape(&text) else {
                         return;
                     };
-                    self.legal
+                    self.board
+                        .legal
                         .iter()
                         .filter(|m| {
                             moves::shape(m).is_some_and(|s| {
@@ -830,17 +906,17 @@ impl Xboard {
         if targets.is_empty() {
             return;
         }
-        let restart = matches!(self.search, Search::Analyzing(_));
+        let restart = matches!(self.searching.now, Search::Analyzing(_));
         if restart {
             self.halt();
         }
         for t in targets {
             if exclude {
-                if !self.excluded.contains(&t) {
-                    self.excluded.push(t);
+                if !self.board.excluded.contains(&t) {
+                    self.board.excluded.push(t);
                 }
             } else {
-                self.excluded.retain(|m| m != &t);
+                self.board.excluded.retain(|m| m != &t);
             }
         }
         if restart {
@@ -849,13 +925,18 @@ impl Xboard {
     }
 
     fn stat01(&self) {
-        let last = self.last.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        let last = self
+            .searching
+            .last
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
         let (nodes, depth, mv) = match &last {
             Some(i) => (i.nodes, i.depth, i.pv.first().cloned()),
             None => (0, 0, None),
         };
-        let cs = self.search_start.elapsed().as_millis() / 10;
-        let total = self.legal.len();
+        let cs = self.searching.started.elapsed().as_millis() / 10;
+        let total = self.board.legal.len();
         let mut text = format!("stat01: {cs} {nodes} {depth} 0 {total}");
         if let Some(m) = mv {
             text.push(' ');
@@ -888,82 +969,82 @@ impl Xboard {
             "protover" => self.features(),
             "rejected" => {
                 if arg == "highlight" {
-                    self.highlight = false;
+                    self.session.highlight = false;
                 }
             }
             "new" => self.new_game(),
             "variant" => self.variant(arg),
-            "computer" => self.computer = true,
+            "computer" => self.session.computer = true,
             "force" => {
                 self.halt();
-                self.side = None;
+                self.session.side = None;
             }
             "go" => {
                 self.halt();
-                self.analyzing = false;
-                let engine_side = self.side_to_move();
-                self.side = Some(engine_side);
-                let untold = std::mem::take(&mut self.untold);
+                self.session.analyzing = false;
+                let engine_side = self.board.side_to_move();
+                self.session.side = Some(engine_side);
+                let untold = std::mem::take(&mut self.board.untold);
                 self.tell_gains(&untold, engine_side);
-                if self.valid {
+                if self.board.valid {
                     self.position_changed(true);
                 }
             }
             "playother" => {
                 self.halt();
-                self.side = Some(self.side_to_move().flip());
+                self.session.side = Some(self.board.side_to_move().flip());
             }
             "usermove" => self.usermove(arg),
             "?" => {
-                if matches!(self.search, Search::Thinking(_)) {
+                if matches!(self.searching.now, Search::Thinking(_)) {
                     self.engine.stop();
                 }
             }
             "ping" => {
-                if matches!(self.search, Search::Thinking(_)) {
-                    self.pongs.push(printable(arg));
+                if matches!(self.searching.now, Search::Thinking(_)) {
+                    self.searching.pongs.push(printable(arg));
                 } else {
                     self.line(&format!("pong {}", printable(arg)));
                 }
             }
             "result" => {
                 self.halt();
-                self.side = None;
+                self.session.side = None;
             }
             "setboard" => self.setboard(arg),
             "undo" => self.take_back(1),
             "remove" => self.take_back(2),
-            "level" => self.clock.level(arg),
-            "st" => self.clock.st(arg),
-            "sd" => self.clock.sd(arg),
-            "time" => self.clock.time(arg, true),
-            "otim" => self.clock.time(arg, false),
-            "post" => self.post.store(true, Ordering::Relaxed),
-            "nopost" => self.post.store(false, Ordering::Relaxed),
-            "hard" => self.ponder = true,
+            "level" => self.session.clock.level(arg),
+            "st" => self.session.clock.st(arg),
+            "sd" => self.session.clock.sd(arg),
+            "time" => self.session.clock.time(arg, true),
+            "otim" => self.session.clock.time(arg, false),
+            "post" => self.session.post.store(true, Ordering::Relaxed),
+            "nopost" => self.session.post.store(false, Ordering::Relaxed),
+            "hard" => self.session.ponder = true,
             "easy" => {
-                self.ponder = false;
-                if matches!(self.search, Search::Pondering { .. }) {
+                self.session.ponder = false;
+                if matches!(self.searching.now, Search::Pondering { .. }) {
                     self.halt();
                 }
             }
             "analyze" => {
                 self.halt();
-                self.analyzing = true;
-                self.side = None;
+                self.session.analyzing = true;
+                self.session.side = None;
                 self.start_analysis();
             }
             "exit" => {
                 self.halt();
-                self.analyzing = false;
+                self.session.analyzing = false;
             }
             "." => {
-                if self.analyzing {
+                if self.session.analyzing {
                     self.stat01();
                 }
             }
             "hint" => {
-                if let Some(h) = &self.hint {
+                if let Some(h) = &self.searching.hint {
                     let h = xboard_spelling(h);
                     self.line(&format!("Hint: {h}"));
                 }
@@ -996,7 +1077,7 @@ impl Xboard {
             "option" => {
                 let (name, value) = arg.split_once('=').unwrap_or((arg, ""));
                 match name.trim() {
-                    "XBoardLegs" => self.full_legs = value.trim() == "full",
+                    "XBoardLegs" => self.session.full_legs = value.trim() == "full",
                     "MultiPV" => self.set_option("MultiPV", value),
                     other => log::warn!("unknown option {other:?}"),
                 }
@@ -1004,28 +1085,38 @@ impl Xboard {
             "exclude" => self.exclusion(arg, true),
             "include" => self.exclusion(arg, false),
             "lift" => {
-                if self.highlight
-                    && let Some(h) = self
-                        .markers
-                        .lift(arg, &self.fen, &self.legal, &self.holdings)
+                if self.session.highlight
+                    && let Some(h) = self.board.markers.lift(
+                        arg,
+                        &self.board.fen,
+                        &self.board.legal,
+                        &self.board.holdings,
+                    )
                 {
                     self.line(&h);
-                    if let Some(c) = self.markers.choice_after_lift(&self.fen, &self.legal) {
+                    if let Some(c) = self
+                        .board
+                        .markers
+                        .choice_after_lift(&self.board.fen, &self.board.legal)
+                    {
                         self.line(&c);
                     }
                 }
             }
             "put" => {
-                if self.highlight
-                    && let Some(c) = self.markers.put(arg, &self.fen, &self.legal)
+                if self.session.highlight
+                    && let Some(c) = self
+                        .board
+                        .markers
+                        .put(arg, &self.board.fen, &self.board.legal)
                 {
                     self.line(&c);
                 }
             }
             _ => {
                 // A bare move (cutechess, §3.2) when it is legal; otherwise unknown.
-                let ours = matches!(self.search, Search::Thinking(_));
-                if !ours && self.valid && arg.is_empty() && self.bare_move_ok(cmd) {
+                let ours = matches!(self.searching.now, Search::Thinking(_));
+                if !ours && self.board.valid && arg.is_empty() && self.bare_move_ok(cmd) {
                     self.usermove(cmd);
                 } else {
                     self.line(&format!("Error (unknown command): {}", printable(line)));
@@ -1037,9 +1128,11 @@ impl Xboard {
 
     /// Whether a bare word is a legal move now (on the real position).
     fn bare_move_ok(&self, word: &str) -> bool {
-        match &self.search {
-            Search::Pondering { mv, .. } => mv == word || self.legal.iter().any(|m| m == word),
-            _ => self.parse(word).is_some(),
+        match &self.searching.now {
+            Search::Pondering { mv, .. } => {
+                mv == word || self.board.legal.iter().any(|m| m == word)
+            }
+            _ => self.board.parse(word).is_some(),
         }
     }
 }
@@ -1064,16 +1157,19 @@ mod tests {
         ] {
             xb.command(line);
         }
-        assert_eq!(xb.plies(), 1, "the capture was played");
-        let root = xb.root_moves();
+        assert_eq!(xb.board.plies(), 1, "the capture was played");
+        let root = xb.board.root_moves(&xb.session);
         for square in ["b2", "c1", "c3"] {
             let drop = format!("S@{square}");
-            assert!(xb.legal.contains(&drop), "{drop} is legal on our board");
+            assert!(
+                xb.board.legal.contains(&drop),
+                "{drop} is legal on our board"
+            );
             assert!(!root.contains(&drop), "{drop} would land on a phantom");
         }
         assert!(root.iter().any(|m| m == "S@e5"));
         xb.command("undo");
-        assert!(xb.phantoms().is_empty());
+        assert!(xb.board.phantoms().is_empty());
     }
 
     #[test]
