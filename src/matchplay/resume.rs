@@ -147,15 +147,20 @@ mod tests {
         )
     }
 
-    #[test]
-    fn counts_games_from_the_first_engine_side_and_skips_aborted_ones() {
-        let openings = plan(0);
-        let expected = Expected {
+    /// Ten games of chess at 8+0.08 from `openings`.
+    fn chess_at_8(openings: &OpeningPlan) -> Expected<'_> {
+        Expected {
             variant: "chess",
             time_control: "8+0.08",
             games: 10,
-            openings: &openings,
-        };
+            openings,
+        }
+    }
+
+    #[test]
+    fn counts_games_from_the_first_engine_side_and_skips_aborted_ones() {
+        let openings = plan(0);
+        let expected = chess_at_8(&openings);
         let text = [
             game(1, "1-0", None, "1. e2e4"),
             game(2, "1-0", None, "1. d2d4"),
@@ -179,12 +184,7 @@ mod tests {
     #[test]
     fn refuses_games_of_another_match() {
         let openings = plan(0);
-        let expected = Expected {
-            variant: "chess",
-            time_control: "8+0.08",
-            games: 10,
-            openings: &openings,
-        };
+        let expected = chess_at_8(&openings);
         let other_tc = game(1, "1-0", None, "1. e2e4").replace("8+0.08", "10+0.1");
         assert!(
             Resumed::parse(&other_tc, &expected)
@@ -224,12 +224,7 @@ mod tests {
     #[test]
     fn random_plies_must_be_the_same() {
         let openings = plan(4);
-        let expected = Expected {
-            variant: "chess",
-            time_control: "8+0.08",
-            games: 10,
-            openings: &openings,
-        };
+        let expected = chess_at_8(&openings);
         let start = openings.pair(0).moves.join(" ");
         assert!(Resumed::parse(&game(1, "1-0", None, &start), &expected).is_ok());
         // A random line never plays the same move twice from the start square.
