@@ -233,16 +233,8 @@ impl AnyGame {
     pub fn side_to_move(&self) -> Color {
         with_game!(self, g => g.position().side_to_move())
     }
-    /// Whether the side to move is frozen (Shock Chess: its only move is the pass).
-    pub fn is_frozen(&self) -> bool {
-        with_game!(self, g => g.position().is_frozen())
-    }
     pub fn fen(&self) -> String {
         with_game!(self, g => g.position().to_fen())
-    }
-    /// Plies played since the start position.
-    pub fn plies(&self) -> usize {
-        with_game!(self, g => g.game.moves().len())
     }
     /// The legal moves, in generation order.
     pub fn legal(&self) -> Vec<Move> {

@@ -27,8 +27,8 @@ pub(crate) fn effect<B: Bits>(from: Square, to: Square, removed: B) -> (Move, B)
 /// Where the generators that reach one effect by several routes (Combined Arms' drives and
 /// follow-ups, Exciting's chains) write their moves, one piece after another: each effect once.
 /// A quiet move, and a move that takes only the piece on its destination, is kept once per
-/// destination of its piece; the piece's other killing moves are deduplicated when it is `done` (routes of different pieces never meet, since the
-/// origin is part of the effect).
+/// destination of its piece; the piece's other killing moves are deduplicated when it is `done`
+/// (routes of different pieces never meet, since the origin is part of the effect).
 pub(crate) struct Effects<'l, B: Bits> {
     list: &'l mut MoveList<B>,
     quiets: bool,

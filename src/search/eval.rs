@@ -150,7 +150,6 @@ fn derived_value<B: Bits>(v: &Variant<B>, kind: PieceKind) -> i32 {
     (40 * total / n.max(1)) as i32 + 110
 }
 
-/// Distance from the board's centre in half-squares (0 in the middle of an odd board).
 /// Mobility weight per square reached (middlegame, endgame): less for the long-range kinds.
 fn mobility_weights(spec: &KindSpec) -> (i32, i32) {
     match (spec.slides_orthogonal, spec.slides_diagonal) {
@@ -161,6 +160,7 @@ fn mobility_weights(spec: &KindSpec) -> (i32, i32) {
     }
 }
 
+/// Distance from the board's centre in half-squares (0 in the middle of an odd board).
 fn centre_distance<B: Bits>(g: &Geometry<B>, sq: Square) -> i32 {
     let df = (2 * g.file(sq) as i32 - (g.files as i32 - 1)).abs();
     let dr = (2 * g.rank(sq) as i32 - (g.ranks as i32 - 1)).abs();
@@ -421,13 +421,13 @@ impl<B: Bits> Evaluator<B> {
             if count == 0 {
                 continue;
             }
-            let (w_mg, w_eg) = mobility_weights(&v.kinds[kind.index()]);
+            let spec = &v.kinds[kind.index()];
+            let (w_mg, w_eg) = mobility_weights(spec);
             if still {
                 // A piece that neither leaps nor slides reaches nothing.
                 total += Pair(count * w_mg * -4, count * w_eg * -4);
                 continue;
             }
-            let spec = &v.kinds[kind.index()];
             let leaps = &v.tables.leaps[color.index()][kind.index()];
             for sq in pos.pieces(color, kind).iter() {
                 let mut t = leaps[sq.index()];
