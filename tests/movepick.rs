@@ -107,3 +107,37 @@ fn picker_yields_exactly_the_generated_moves() {
         assert!(n > 500, "{name}: {n}");
     }
 }
+/// The two stages together are the legal moves, in positions where a random playout once found
+/// them apart: a Pawnier piece that moves into the promotion zone without capturing makes a
+/// promotion, which belongs to the tactical stage although its target square is empty.
+#[test]
+fn stages_cover_quiet_promotions() {
+    use menagerie::movegen::{Stage, generate_stage};
+    let cases = [(
+        "pawnier",
+        "p1k2pppp/p1p2p3/1ps1s4/sps2PS2/3s2*1p/1P2*4/P1*1p1PpP/2SSS2S1/3PS1S2/1PP2PPK1/P2P2PP1[p] w - - 1 35",
+    )];
+    fn union<B: Bits>(v: &'static Variant<B>, fen: &str) -> (Vec<u32>, Vec<u32>) {
+        let pos = Position::from_fen(v, fen).expect("valid FEN");
+        let mut legal = MoveList::new();
+        generate_legal(&pos, &mut legal);
+        let mut staged = Vec::new();
+        for stage in [Stage::Tactical, Stage::Quiet] {
+            let mut list = MoveList::new();
+            generate_stage(&pos, stage, &mut list);
+            staged.extend(list.iter().map(|e| e.mv.raw()));
+        }
+        let mut want: Vec<u32> = legal.iter().map(|e| e.mv.raw()).collect();
+        staged.sort_unstable();
+        want.sort_unstable();
+        (staged, want)
+    }
+    for (name, fen) in cases {
+        let (staged, want) = match lookup(name) {
+            Some(AnyVariant::Narrow(v)) => union(v, fen),
+            Some(AnyVariant::Wide(v)) => union(v, fen),
+            None => unreachable!(),
+        };
+        assert_eq!(staged, want, "{name} {fen}");
+    }
+}

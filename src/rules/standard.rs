@@ -116,7 +116,14 @@ fn generate_pieces<B: Bits>(pos: &Position<B>, ctx: &Ctx<B>, list: &mut MoveList
             if spec.slides_diagonal {
                 targets |= g.diagonal_attacks(from, ctx.occupied);
             }
-            targets &= ctx.target & ctx.pin_mask(from);
+            // A move into the promotion zone is tactical even when it captures nothing, so
+            // the tactical stage (whose target is the enemy) takes those too.
+            let promotions = if ctx.quiets {
+                B::ZERO
+            } else {
+                promotion_zone & ctx.check_mask & !ctx.occupied
+            };
+            targets &= (ctx.target | promotions) & ctx.pin_mask(from);
             for to in (targets & !promotion_zone).iter() {
                 list.push(Move::new(from, to, MoveKind::Normal, 0, 0), ctx.victim(to));
             }
