@@ -47,9 +47,12 @@ impl History {
         }
     }
 
-    /// Forgets everything learned (a new game).
+    /// Forgets everything learned (a new game), reusing the tables' memory.
     pub fn clear(&mut self) {
-        self.allocate();
+        self.quiet.fill(0);
+        self.capture.fill(0);
+        self.cont.fill(0);
+        self.counter.fill(None);
     }
 
     fn allocate(&mut self) {
