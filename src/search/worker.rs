@@ -542,9 +542,9 @@ impl<B: Bits> Worker<'_, B> {
         if let Some(hit) = tt
             && !pv_node
             && hit.depth >= depth
-            && usable(hit, score_from_tt(hit.score, ply), alpha, beta)
+            && let Some(score) = tt_cutoff(hit, ply, alpha, beta)
         {
-            return score_from_tt(hit.score, ply);
+            return score;
         }
         let static_eval = if in_check {
             -INFINITE
@@ -1044,10 +1044,8 @@ impl<B: Bits> Worker<'_, B> {
             return self.static_eval(pos, -i32::MAX, i32::MAX);
         }
         let tt = self.shared.tt.probe(pos.key());
-        if let Some(hit) = tt
-            && usable(hit, score_from_tt(hit.score, ply), alpha, beta)
-        {
-            return score_from_tt(hit.score, ply);
+        if let Some(score) = tt.and_then(|hit| tt_cutoff(hit, ply, alpha, beta)) {
+            return score;
         }
         let original_alpha = alpha;
         let mut stand_pat = -INFINITE;
@@ -1174,13 +1172,15 @@ impl<B: Bits> Worker<'_, B> {
     }
 }
 
-/// Whether a TT score with this hit's bound decides a node searched with `(alpha, beta)`.
-fn usable(hit: TtHit, score: i32, alpha: i32, beta: i32) -> bool {
-    match hit.bound {
+/// The score of a TT hit at `ply` if its bound decides a node searched with `(alpha, beta)`.
+fn tt_cutoff(hit: TtHit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = score_from_tt(hit.score, ply);
+    let decides = match hit.bound {
         Bound::Exact => true,
         Bound::Lower => score >= beta,
         Bound::Upper => score <= alpha,
-    }
+    };
+    decides.then_some(score)
 }
 
 /// Past this many quiet moves at `depth` the rest are pruned (late-move pruning).
@@ -1215,16 +1215,20 @@ fn scorer_score<B: Bits>(
     }
 }
 
-impl<B: Bits> MoveScores<B> for Scorer<'_, B> {
-    fn quiet(&self, e: &MoveEntry<B>) -> i32 {
+impl<B: Bits> Scorer<'_, B> {
+    fn score(&self, e: &MoveEntry<B>) -> i32 {
         self.history.piece_to(self.pos, e).map_or(0, |pt| {
             scorer_score(self.history, self.pos, self.prevs, e, pt)
         })
     }
+}
+
+impl<B: Bits> MoveScores<B> for Scorer<'_, B> {
+    fn quiet(&self, e: &MoveEntry<B>) -> i32 {
+        self.score(e)
+    }
     fn tactical(&self, e: &MoveEntry<B>) -> i32 {
-        self.history.piece_to(self.pos, e).map_or(0, |pt| {
-            scorer_score(self.history, self.pos, self.prevs, e, pt)
-        })
+        self.score(e)
     }
 }
 
