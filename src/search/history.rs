@@ -29,7 +29,10 @@ pub struct History {
     squares: usize,
     quiet: Vec<i16>,
     capture: Vec<i16>,
-    cont: Vec<i16>,
+    /// One row per piece-to of the earlier move, allocated when first written: the full table
+    /// is megabytes on the wide boards, of which a short search touches a few rows, and a new
+    /// game or a new thread count should not have to write zeros over all of it.
+    cont: Vec<Box<[i16]>>,
     counter: Vec<Option<Move>>,
 }
 
@@ -47,11 +50,11 @@ impl History {
         }
     }
 
-    /// Forgets everything learned (a new game), reusing the tables' memory.
+    /// Forgets everything learned (a new game).
     pub fn clear(&mut self) {
         self.quiet.fill(0);
         self.capture.fill(0);
-        self.cont.fill(0);
+        self.cont.fill(Box::default());
         self.counter.fill(None);
     }
 
@@ -59,7 +62,7 @@ impl History {
         let n = 2 * self.kinds * self.squares;
         self.quiet = vec![0; n];
         self.capture = vec![0; n * (MAX_KINDS + 1)];
-        self.cont = vec![0; n * n];
+        self.cont = vec![Box::default(); n];
         self.counter = vec![None; n];
     }
 
@@ -91,7 +94,10 @@ impl History {
     #[inline(always)]
     pub fn cont(&self, prev: Option<PieceTo>, pt: PieceTo) -> i32 {
         prev.map_or(0, |p| {
-            self.cont[p as usize * self.quiet.len() + pt as usize] as i32
+            // An unwritten row is empty and reads as zeros.
+            self.cont[p as usize]
+                .get(pt as usize)
+                .map_or(0, |&v| v as i32)
         })
     }
 
@@ -132,7 +138,11 @@ impl History {
         gravity(&mut self.quiet[pt as usize], delta);
         let n = self.quiet.len();
         for p in prevs.iter().flatten() {
-            gravity(&mut self.cont[*p as usize * n + pt as usize], delta);
+            let row = &mut self.cont[*p as usize];
+            if row.is_empty() {
+                *row = vec![0; n].into_boxed_slice();
+            }
+            gravity(&mut row[pt as usize], delta);
         }
     }
 
