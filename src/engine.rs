@@ -281,7 +281,9 @@ impl Engine {
     /// Forgets what earlier games taught the table.
     pub fn new_game(&mut self) {
         self.replace_table(self.options.hash_mb);
-        self.histories = fresh_histories(self.pool.size());
+        for h in &self.histories {
+            h.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        }
         self.game = AnyGame::new(self.game.variant(), None).expect("the start position");
     }
 

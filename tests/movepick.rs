@@ -39,6 +39,7 @@ fn check<B: Bits>(v: &'static Variant<B>, seed: u64) -> usize {
             let killers = [
                 Some(moves[rng.below(moves.len())]),
                 Some(moves[rng.below(moves.len())]),
+                Some(moves[rng.below(moves.len())]),
             ];
             // Full mode: every legal move exactly once.
             let mut picker = MovePicker::new(&pos, PickerBuffers::default(), tt, killers, false);
@@ -61,7 +62,7 @@ fn check<B: Bits>(v: &'static Variant<B>, seed: u64) -> usize {
             expected.sort_unstable();
             assert_eq!(seen, expected, "{}", pos.to_fen());
             // Quiescence mode: only tactical moves, each at most once, none lost but losing captures.
-            let mut picker = MovePicker::new(&pos, PickerBuffers::default(), None, [None; 2], true);
+            let mut picker = MovePicker::new(&pos, PickerBuffers::default(), None, [None; 3], true);
             let mut q = Vec::new();
             while let Some(e) = picker.next(&pos, &eval, &history) {
                 assert!(e.is_tactical());
@@ -107,6 +108,7 @@ fn picker_yields_exactly_the_generated_moves() {
         assert!(n > 500, "{name}: {n}");
     }
 }
+
 /// The two stages together are the legal moves, in positions where a random playout once found
 /// them apart: a Pawnier piece that moves into the promotion zone without capturing makes a
 /// promotion, which belongs to the tactical stage although its target square is empty.

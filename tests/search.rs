@@ -80,7 +80,7 @@ fn finds_mates_in_one_two_and_three() {
     let mut lengths = std::collections::BTreeSet::new();
     for (variant, fen) in cases {
         let expected = shortest_mate(variant, fen, 3);
-        let (score, best) = engine_score(variant, fen, 8);
+        let (score, best) = engine_score(variant, fen, 12);
         match expected {
             Some(n) => {
                 assert_eq!(

@@ -388,8 +388,9 @@ fn candidate_rng(seed: u64, variant: &str, index: u64) -> StdRng {
 fn candidate(engine: &mut Engine, s: &Settings, index: u64) -> Result<Verdict, String> {
     let mut rng = candidate_rng(s.seed, s.variant.name(), index);
     let plies = rng.random_range(s.plies.0..=s.plies.1);
-    engine.set_position(None, &[])?;
-    engine.set_option("Clear Hash", "")?;
+    // Each candidate starts from nothing learned (table and histories), so that what it
+    // yields depends on its index and seed, never on which worker took it.
+    engine.new_game();
     let mut line = Vec::with_capacity(plies as usize);
     for _ in 0..plies {
         let choice = match choose_move(engine, s.select_depth, &mut rng)? {

@@ -1,6 +1,7 @@
-//! The search: iterative deepening alpha-beta (PVS, aspiration windows, quiescence, null move,
-//! late-move reductions, futility, check extensions) over any variant, a lock-free transposition
-//! table shared by lazy-SMP threads, time management and the evaluation. Nothing here prints:
+//! The search: iterative deepening alpha-beta (PVS, aspiration windows, quiescence, history-driven
+//! move ordering, null move, razoring, futility and late-move pruning, singular extensions,
+//! late-move reductions) over any variant, a lock-free transposition table shared by lazy-SMP
+//! threads, time management and the evaluation. Nothing here prints:
 //! results go to a [`SearchSink`].
 
 pub mod eval;

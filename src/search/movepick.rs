@@ -1,8 +1,8 @@
 //! The staged move picker, an explicit state machine over one node's moves: the TT move (looked
 //! up alone, before anything is generated), then the tactical moves (generated, then ordered good
-//! by static exchange and by most valuable victim / least valuable attacker), then the quiet
-//! moves and drops (generated only when that stage is reached; killers first, then by history),
-//! then the losing captures. A cut-off by the TT move or a capture never pays for the quiet moves.
+//! by static exchange, by most valuable victim / least valuable attacker and capture history),
+//! then the quiet moves and drops (generated only when that stage is reached; killers and the
+//! counter move first, then by history), then the losing captures. A cut-off by the TT move or a capture never pays for the quiet moves.
 //!
 //! The moves handed out may be pseudo-legal (Combined Arms, Exciting): the caller makes each and
 //! keeps it if [`MovePicker::legality`] says so.
@@ -24,6 +24,21 @@ enum Step {
     Quiets,
     BadCaptures,
     Done,
+}
+
+/// How the caller ranks moves within a stage: quiet moves (by their histories) and tactical
+/// moves (added to their material order). A closure ranks quiet moves only.
+pub trait MoveScores<B: Bits> {
+    fn quiet(&self, e: &MoveEntry<B>) -> i32;
+    fn tactical(&self, _e: &MoveEntry<B>) -> i32 {
+        0
+    }
+}
+
+impl<B: Bits, F: Fn(&MoveEntry<B>) -> i32> MoveScores<B> for F {
+    fn quiet(&self, e: &MoveEntry<B>) -> i32 {
+        self(e)
+    }
 }
 
 /// What a picker reuses from node to node of one ply: the scored moves and a generation list.
@@ -48,7 +63,8 @@ pub struct MovePicker<B: Bits> {
     good_end: usize,
     quiet_end: usize,
     tt_move: Option<Move>,
-    killers: [Option<Move>; 2],
+    /// Killers, then the counter move: quiet moves tried before the others.
+    refutations: [Option<Move>; 3],
     tactical_only: bool,
     legality: Legality,
     /// `list` already holds the tactical stage.
@@ -57,13 +73,14 @@ pub struct MovePicker<B: Bits> {
 
 impl<B: Bits> MovePicker<B> {
     /// A picker over the moves of `pos`, using `buffers`' allocations (get them back with
-    /// `into_buffers`). With `tactical_only` (quiescence outside check) quiet moves, killers and
-    /// losing captures are skipped.
+    /// `into_buffers`). `refutations` (killers, counter move) come first among the quiet moves.
+    /// With `tactical_only` (quiescence outside check) quiet moves, refutations and losing
+    /// captures are skipped.
     pub fn new(
         pos: &Position<B>,
         buffers: PickerBuffers<B>,
         tt_move: Option<Move>,
-        killers: [Option<Move>; 2],
+        refutations: [Option<Move>; 3],
         tactical_only: bool,
     ) -> Self {
         let PickerBuffers {
@@ -88,7 +105,7 @@ impl<B: Bits> MovePicker<B> {
             good_end: 0,
             quiet_end: 0,
             tt_move,
-            killers,
+            refutations,
             tactical_only,
             legality,
             tactical_ready: early,
@@ -109,12 +126,12 @@ impl<B: Bits> MovePicker<B> {
         &self.legality
     }
 
-    /// The next move, or `None` when all have been handed out. `history` scores quiet moves.
+    /// The next move, or `None` when all have been handed out. `scores` ranks the moves.
     pub fn next(
         &mut self,
         pos: &Position<B>,
         eval: &Evaluator<B>,
-        history: &dyn Fn(&MoveEntry<B>) -> i32,
+        scores: &dyn MoveScores<B>,
     ) -> Option<MoveEntry<B>> {
         loop {
             match self.step {
@@ -137,7 +154,7 @@ impl<B: Bits> MovePicker<B> {
                         generate_stage(pos, Stage::Tactical, &mut self.list);
                     }
                     self.take_list();
-                    self.partition(pos, eval);
+                    self.partition(pos, eval, scores);
                     self.step = Step::GoodCaptures;
                 }
                 Step::GoodCaptures => {
@@ -163,7 +180,7 @@ impl<B: Bits> MovePicker<B> {
                     self.step = Step::Killers;
                 }
                 Step::Killers => {
-                    while let Some(km) = self.killers.iter_mut().find_map(|k| k.take()) {
+                    while let Some(km) = self.refutations.iter_mut().find_map(|k| k.take()) {
                         if Some(km) == self.tt_move {
                             continue;
                         }
@@ -178,7 +195,7 @@ impl<B: Bits> MovePicker<B> {
                     }
                     self.step = Step::Quiets;
                     for m in &mut self.moves[self.cursor..self.stage_end] {
-                        m.1 = history(&m.0);
+                        m.1 = scores.quiet(&m.0);
                     }
                 }
                 Step::Quiets => {
@@ -209,7 +226,7 @@ impl<B: Bits> MovePicker<B> {
 
     /// Scores the tactical moves and orders the list as good tactical, quiet (in check only),
     /// losing captures.
-    fn partition(&mut self, pos: &Position<B>, eval: &Evaluator<B>) {
+    fn partition(&mut self, pos: &Position<B>, eval: &Evaluator<B>, scores: &dyn MoveScores<B>) {
         let value = |k: crate::board::PieceKind| eval.values[k.index()].0;
         // Class 0: good tactical, 1: quiet, 2: losing capture.
         let class = |m: &mut (MoveEntry<B>, i32)| -> u8 {
@@ -228,7 +245,7 @@ impl<B: Bits> MovePicker<B> {
             } else {
                 0
             };
-            m.1 = 16 * (victims + promo) - attacker / 8;
+            m.1 = 16 * (victims + promo) - attacker / 8 + scores.tactical(e) / 8;
             if victims > 0 && victims < attacker && see(pos, eval, e) < 0 {
                 2
             } else {

@@ -130,7 +130,8 @@ impl TranspositionTable {
 
     /// Stores a result. The slot is the entry with the same key, else the one that is least
     /// valuable: oldest generation first, then shallowest. A store without a move keeps the move
-    /// already stored for the same position.
+    /// already stored for the same position; an inexact store much shallower than the entry of
+    /// this search for the same position is dropped.
     pub fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
         let age = self.age.load(Ordering::Relaxed) & 63;
         let c = self.cluster(key);
@@ -141,6 +142,16 @@ impl TranspositionTable {
             let data = c[2 * i + 1].load(Ordering::Relaxed);
             if data == 0 || check ^ data == key {
                 slot = i;
+                // A much shallower result of this search (a quiescence one) does not replace a
+                // deep one, unless it is exact.
+                let old_depth = ((data >> 48) as u8 as i8) as i32;
+                if data != 0
+                    && (data >> 58) & 63 == age
+                    && depth + 4 <= old_depth
+                    && bound != Bound::Exact
+                {
+                    return;
+                }
                 if data != 0 && mv.is_none() {
                     let old = pack(Move::from_raw(data as u32), score, depth, bound, age);
                     c[2 * i].store(key ^ old, Ordering::Relaxed);

@@ -7,10 +7,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use super::eval::{EvalCache, Evaluator};
-use super::history::History;
-use super::movepick::{MovePicker, PickerBuffers};
+use super::history::{History, PieceTo};
+use super::movepick::{MovePicker, MoveScores, PickerBuffers};
+use super::see::see;
 use super::timeman::TimeBudget;
-use super::tt::{Bound, TranspositionTable};
+use super::tt::{Bound, TranspositionTable, TtHit};
 use super::{INFINITE, Info, Limits, MATE, MATE_BOUND, MAX_PLY, Score, SearchSink};
 use crate::board::{Bits, Move, MoveEntry, MoveList};
 use crate::movegen::generate_legal;
@@ -84,15 +85,26 @@ pub struct RootMove<B: Bits> {
     pub entry: MoveEntry<B>,
     pub score: i32,
     pub pv: Vec<MoveEntry<B>>,
+    /// Nodes searched below this move in the last iteration (time management).
+    pub nodes: u64,
 }
 
 /// One ply of the search path: what a node keeps for itself and for its children.
 struct Frame<B: Bits> {
     killers: [Option<Move>; 2],
+    /// The static evaluation here (`-INFINITE` in check or not yet known).
+    static_eval: i32,
+    /// The piece-to of the move being searched from this ply (`None`: the null move or a pass).
+    moved: Option<PieceTo>,
+    /// The move a singular-extension search leaves out here.
+    excluded: Option<Move>,
     /// The principal variation found from this ply.
     pv: Vec<MoveEntry<B>>,
     /// The picker's reusable buffers.
     buffers: PickerBuffers<B>,
+    /// The quiet and tactical moves searched here without a cut-off (reused buffers).
+    quiets_tried: Vec<(MoveEntry<B>, PieceTo)>,
+    tacticals_tried: Vec<(MoveEntry<B>, PieceTo)>,
 }
 
 /// A node of the search: where it stands and what it is asked.
@@ -103,9 +115,17 @@ struct Node {
     alpha: i32,
     beta: i32,
     pv: bool,
+    /// Expected to fail high (a zero-window child of a move expected to fail low).
+    cut: bool,
     in_check: bool,
-    /// The static evaluation (`-INFINITE` in check).
+    /// The static evaluation, corrected by the TT score where its bound allows (`-INFINITE` in
+    /// check).
     eval: i32,
+    /// The static evaluation is above the one two plies up (the side's last turn).
+    improving: bool,
+    tt: Option<TtHit>,
+    /// The extension (or reduction, when negative) of the TT move from the singular search.
+    tt_extension: i32,
 }
 
 struct Worker<'a, B: Bits> {
@@ -124,6 +144,12 @@ struct Worker<'a, B: Bits> {
     stopped: bool,
     lmr: Box<[[u8; 64]; 64]>,
     eval_cache: EvalCache,
+    /// Changes of the best root move, halved after each iteration (time management).
+    best_changes: f64,
+    /// Depth of the current iteration (singular extensions stop at twice it).
+    root_depth: i32,
+    /// Null moves are not tried below this ply while a null-move fail-high is verified.
+    null_min_ply: usize,
 }
 
 /// Runs one thread of a search with the thread's `history` (kept between the moves of a game).
@@ -135,6 +161,7 @@ pub fn run_search<B: Bits>(
     sink: Option<&dyn SearchSink>,
     history: &mut History,
 ) -> Option<RootResult<B>> {
+    history.prepare(job.root.variant().kinds.len(), B::BITS as usize);
     let mut lmr = Box::new([[0u8; 64]; 64]);
     for (d, row) in lmr.iter_mut().enumerate().skip(1) {
         for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -152,8 +179,13 @@ pub fn run_search<B: Bits>(
         stack: (0..MAX_PLY + 2)
             .map(|_| Frame {
                 killers: [None; 2],
+                static_eval: -INFINITE,
+                moved: None,
+                excluded: None,
                 pv: Vec::new(),
                 buffers: PickerBuffers::default(),
+                quiets_tried: Vec::new(),
+                tacticals_tried: Vec::new(),
             })
             .collect(),
         history,
@@ -161,6 +193,9 @@ pub fn run_search<B: Bits>(
         stopped: false,
         lmr,
         eval_cache: EvalCache::new(16),
+        best_changes: 0.0,
+        root_depth: 1,
+        null_min_ply: 0,
     };
     let result = w.iterate();
     w.flush_nodes();
@@ -184,6 +219,7 @@ impl<B: Bits> Worker<'_, B> {
                 entry: *e,
                 score: -INFINITE,
                 pv: vec![*e],
+                nodes: 0,
             })
             .collect();
         let mut completed = 0;
@@ -197,8 +233,16 @@ impl<B: Bits> Worker<'_, B> {
             .unwrap_or(MAX_PLY as u32 - 4)
             .min(MAX_PLY as u32 - 4);
         let multipv = self.job.multipv.clamp(1, lines.len());
+        self.stack[0].static_eval = if root.in_check() {
+            -INFINITE
+        } else {
+            self.static_eval(&root, -i32::MAX, i32::MAX)
+        };
+        let mut scores: Vec<i32> = Vec::new();
         let mut depth = 1;
         while depth <= max_depth {
+            self.best_changes /= 2.0;
+            self.root_depth = depth as i32;
             // Helper threads skip some depths so that they fill the table ahead of the main thread.
             let search_depth = if self.id > 0 && depth > 2 {
                 depth + (self.id as u32 % 2)
@@ -248,9 +292,10 @@ impl<B: Bits> Worker<'_, B> {
                 break;
             }
             completed = depth;
+            scores.push(lines[0].score);
             if self.id == 0 {
                 self.report(&lines, depth, multipv);
-                if self.should_stop_after_iteration(&lines) {
+                if self.should_stop_after_iteration(&lines, &scores) {
                     break;
                 }
             }
@@ -265,8 +310,9 @@ impl<B: Bits> Worker<'_, B> {
         }
     }
 
-    /// Whether the main thread should not start another iteration.
-    fn should_stop_after_iteration(&self, lines: &[RootMove<B>]) -> bool {
+    /// Whether the main thread should not start another iteration. `scores` holds the best
+    /// score of each iteration so far.
+    fn should_stop_after_iteration(&self, lines: &[RootMove<B>], scores: &[i32]) -> bool {
         if self.shared.unbounded() {
             return false;
         }
@@ -275,11 +321,32 @@ impl<B: Bits> Worker<'_, B> {
             return true; // A forced move (a frozen side's pass included) needs no thought.
         }
         if let Some(soft) = self.shared.budget.soft
-            && self.shared.clock_elapsed() >= soft.mul_f64(0.6)
+            && self.shared.clock_elapsed() >= soft.mul_f64(0.6 * self.time_scale(lines, scores))
         {
             return true;
         }
         self.shared.stop.load(Ordering::Relaxed)
+    }
+
+    /// How much of its usual share of the soft limit this move deserves: more while the best
+    /// move keeps changing, while it draws few of the nodes, or while the score falls; less when
+    /// it is settled. Bounded, and the hard limit still cuts any iteration off.
+    fn time_scale(&self, lines: &[RootMove<B>], scores: &[i32]) -> f64 {
+        if scores.len() < 5 {
+            return 1.0;
+        }
+        let instability = 1.0 + 1.5 * self.best_changes;
+        let total: u64 = lines.iter().map(|l| l.nodes).sum();
+        let share = lines[0].nodes as f64 / total.max(1) as f64;
+        let effort = 0.55 + 1.1 * (1.0 - share);
+        let last = scores[scores.len() - 1];
+        let before = scores[scores.len() - 3];
+        let falling = if last.abs() < MATE_BOUND && before.abs() < MATE_BOUND {
+            (1.0 + (before - last) as f64 / 200.0).clamp(0.85, 1.5)
+        } else {
+            1.0
+        };
+        (instability * effort * falling).clamp(0.4, 2.5)
     }
 
     fn report(&self, lines: &[RootMove<B>], depth: u32, multipv: usize) {
@@ -323,18 +390,24 @@ impl<B: Bits> Worker<'_, B> {
             let child = root.make_move(&e);
             let extension = i32::from(child.in_check() || lines.len() == 1);
             let new_depth = depth - 1 + extension;
+            self.stack[0].moved = self.history.piece_to(root, &e);
+            let before = self.nodes;
             let score = if i == pv_index {
-                -self.negamax(&child, new_depth, -beta, -alpha, 1, true)
+                -self.negamax(&child, new_depth, -beta, -alpha, 1, true, false)
             } else {
-                let s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, 1, false);
+                let s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, 1, false, true);
                 if s > alpha && s < beta && !self.stopped {
-                    -self.negamax(&child, new_depth, -beta, -alpha, 1, true)
+                    -self.negamax(&child, new_depth, -beta, -alpha, 1, true, false)
                 } else {
                     s
                 }
             };
+            lines[i].nodes = self.nodes - before;
             if self.stopped {
                 break;
+            }
+            if i != pv_index && score > alpha && pv_index == 0 {
+                self.best_changes += 1.0;
             }
             if score > best {
                 best = score;
@@ -420,6 +493,7 @@ impl<B: Bits> Worker<'_, B> {
             .any(|&k| k == key)
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         pos: &Position<B>,
@@ -428,6 +502,7 @@ impl<B: Bits> Worker<'_, B> {
         mut beta: i32,
         ply: usize,
         pv_node: bool,
+        cut_node: bool,
     ) -> i32 {
         if depth <= 0 {
             return self.qsearch(pos, alpha, beta, ply);
@@ -457,83 +532,227 @@ impl<B: Bits> Worker<'_, B> {
         {
             return 0;
         }
-        let tt = self.shared.tt.probe(pos.key());
+        // A singular-extension search (a move left out) neither reads nor writes the table.
+        let excluded = self.stack[ply].excluded;
+        let tt = if excluded.is_none() {
+            self.shared.tt.probe(pos.key())
+        } else {
+            None
+        };
         if let Some(hit) = tt
             && !pv_node
             && hit.depth >= depth
+            && let Some(score) = tt_cutoff(hit, ply, alpha, beta)
         {
-            let score = score_from_tt(hit.score, ply);
-            let usable = match hit.bound {
+            return score;
+        }
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            self.static_eval(pos, -i32::MAX, i32::MAX)
+        };
+        self.stack[ply].static_eval = static_eval;
+        // The TT score bounds the value better than the static evaluation where its bound says
+        // which side of it the value lies.
+        let mut eval = static_eval;
+        if let Some(hit) = tt
+            && !in_check
+        {
+            let s = score_from_tt(hit.score, ply);
+            let closer = match hit.bound {
                 Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
+                Bound::Lower => s > eval,
+                Bound::Upper => s < eval,
             };
-            if usable {
-                return score;
+            if closer && s.abs() < MATE_BOUND {
+                eval = s;
             }
         }
-        let node = Node {
+        let mut node = Node {
             depth,
             ply,
             alpha,
             beta,
             pv: pv_node,
+            cut: cut_node,
             in_check,
-            eval: if in_check {
-                -INFINITE
-            } else {
-                self.static_eval(pos, -i32::MAX, i32::MAX)
-            },
+            eval,
+            improving: !in_check && self.improving(ply, static_eval),
+            tt,
+            tt_extension: 0,
         };
-        if let Some(score) = self.prune(pos, &node) {
-            return score;
+        if excluded.is_none() {
+            if let Some(score) = self.prune(pos, &node) {
+                return score;
+            }
+            // Internal iterative reduction: without a TT move the node was never searched (or
+            // its entry was lost), so a shallower search orders it first and costs little.
+            if depth >= 4 && tt.and_then(|h| h.mv).is_none() && (pv_node || cut_node) {
+                node.depth -= 1;
+            }
+            match self.singular(pos, &node) {
+                Ok(extension) => node.tt_extension = extension,
+                Err(score) => return score,
+            }
         }
+        let refutations = [
+            self.stack[ply].killers[0],
+            self.stack[ply].killers[1],
+            self.history.counter(self.stack[ply - 1].moved),
+        ];
         let buffers = std::mem::take(&mut self.stack[ply].buffers);
-        let mut picker = MovePicker::new(
-            pos,
-            buffers,
-            tt.and_then(|h| h.mv),
-            self.stack[ply].killers,
-            false,
-        );
+        let mut picker = MovePicker::new(pos, buffers, tt.and_then(|h| h.mv), refutations, false);
         let score = self.move_loop(pos, &mut picker, node);
         self.stack[ply].buffers = picker.into_buffers();
         score
     }
 
-    /// Cut-offs decided before any move is searched: reverse futility and the null move.
+    /// Whether the side to move at `ply` stands better than on its previous turn (two plies
+    /// up, or four when it was in check then); true when neither is known.
+    fn improving(&self, ply: usize, static_eval: i32) -> bool {
+        let earlier = |back: usize| {
+            (ply >= back)
+                .then(|| self.stack[ply - back].static_eval)
+                .filter(|&e| e != -INFINITE)
+        };
+        match earlier(2).or_else(|| earlier(4)) {
+            Some(e) => static_eval > e,
+            None => true,
+        }
+    }
+
+    /// Cut-offs decided before any move is searched: razoring, reverse futility and the null
+    /// move.
     fn prune(&mut self, pos: &Position<B>, node: &Node) -> Option<i32> {
-        let (depth, beta, eval) = (node.depth, node.beta, node.eval);
+        let Node {
+            depth,
+            ply,
+            alpha,
+            beta,
+            eval,
+            improving,
+            ..
+        } = *node;
         if node.pv || node.in_check || pos.is_frozen() {
             return None;
+        }
+        // Razoring: so far below alpha that only a capture sequence could save the node;
+        // the quiescence search says whether one does.
+        if depth <= 3 && eval + 250 + 150 * depth * depth <= alpha {
+            let score = self.qsearch(pos, alpha, alpha + 1, ply);
+            if self.stopped {
+                return Some(0);
+            }
+            if score <= alpha {
+                return Some(score);
+            }
         }
         // Reverse futility: far enough above beta that one move cannot lose it all. Assumes the
         // static evaluation is within a few pawns of the truth in quiet positions; a frozen side
         // (the opponent moves twice) and positions in check are excluded.
-        if depth <= 6 && eval - 90 * depth >= beta && eval.abs() < MATE_BOUND {
+        if depth <= 8
+            && eval - 80 * (depth - i32::from(improving)) >= beta
+            && eval.abs() < MATE_BOUND
+        {
             return Some(eval);
         }
         // Null move. Assumes zugzwang is rare while the side has pieces besides pawns; a frozen
         // side (whose only move is the pass) is excluded above, and the null move is not that
-        // pass (DESIGN.md §3).
-        if depth >= 3 && eval >= beta && self.has_pieces(pos) && beta.abs() < MATE_BOUND {
-            let r = 3 + depth / 4;
+        // pass (DESIGN.md §3). Never two in a row, nor right after a pass. At high depth a
+        // fail-high is verified by a search without null moves near it, where a zugzwang
+        // would show.
+        if depth >= 3
+            && eval >= beta
+            && ply >= self.null_min_ply
+            && self.stack[ply - 1].moved.is_some()
+            && self.has_pieces(pos)
+            && beta.abs() < MATE_BOUND
+        {
+            let r = 4 + depth / 3 + ((eval - beta) / 200).min(3);
             let child = pos.make_null();
+            self.stack[ply].moved = None;
             self.keys.push(pos.key());
-            let score = -self.negamax(&child, depth - 1 - r, -beta, -beta + 1, node.ply + 1, false);
+            let score = -self.negamax(
+                &child,
+                depth - r,
+                -beta,
+                -beta + 1,
+                ply + 1,
+                false,
+                !node.cut,
+            );
             self.keys.pop();
             if self.stopped {
                 return Some(0);
             }
             if score >= beta {
-                return Some(if score >= MATE_BOUND { beta } else { score });
+                let score = if score >= MATE_BOUND { beta } else { score };
+                if self.null_min_ply > 0 || depth < 14 {
+                    return Some(score);
+                }
+                self.null_min_ply = ply + (3 * (depth - r) / 4) as usize;
+                let verified = self.negamax(pos, depth - r, beta - 1, beta, ply, false, false);
+                self.null_min_ply = 0;
+                if verified >= beta {
+                    return Some(score);
+                }
             }
         }
         None
     }
 
-    /// The move loop of `negamax`: each legal move in the picker's order, with late-move
-    /// pruning, futility and reductions.
+    /// Singular extension: when the TT move holds a lower bound deep enough, every other move
+    /// is searched at half depth against a bound a little below its score. If all fail low the
+    /// TT move is singular and is extended (`Ok(1)`); if one reaches even the reduced bound and
+    /// that bound is at least beta, several moves beat beta and the node is cut (`Err`); if the
+    /// TT score alone is at least beta, the TT move is reduced (`Ok(-1)`).
+    fn singular(&mut self, pos: &Position<B>, node: &Node) -> Result<i32, i32> {
+        let Some(hit) = node.tt else { return Ok(0) };
+        let Some(mv) = hit.mv else { return Ok(0) };
+        let tt_score = score_from_tt(hit.score, node.ply);
+        if node.depth < 7
+            || hit.depth < node.depth - 3
+            || hit.bound == Bound::Upper
+            || tt_score.abs() >= MATE_BOUND
+            || node.ply as i32 >= 2 * self.root_depth
+        {
+            return Ok(0);
+        }
+        let singular_beta = tt_score - 2 * node.depth;
+        self.stack[node.ply].excluded = Some(mv);
+        let score = self.negamax(
+            pos,
+            (node.depth - 1) / 2,
+            singular_beta - 1,
+            singular_beta,
+            node.ply,
+            false,
+            node.cut,
+        );
+        self.stack[node.ply].excluded = None;
+        if self.stopped {
+            return Err(0);
+        }
+        if score < singular_beta {
+            Ok(1)
+        } else if singular_beta >= node.beta {
+            Err(singular_beta)
+        } else if tt_score >= node.beta || node.cut {
+            Ok(-1)
+        } else {
+            Ok(0)
+        }
+    }
+
+    /// The continuation-history keys of a node at `ply`: the piece-to of the moves one, two and
+    /// four plies up.
+    fn prevs(&self, ply: usize) -> [Option<PieceTo>; 3] {
+        let back = |n: usize| (ply >= n).then(|| self.stack[ply - n].moved).flatten();
+        [back(1), back(2), back(4)]
+    }
+
+    /// The move loop of `negamax`: each legal move in the picker's order, with late-move,
+    /// futility, history and exchange pruning, extensions and reductions.
     fn move_loop(&mut self, pos: &Position<B>, picker: &mut MovePicker<B>, node: Node) -> i32 {
         let Node {
             depth,
@@ -541,25 +760,40 @@ impl<B: Bits> Worker<'_, B> {
             mut alpha,
             beta,
             pv: pv_node,
+            cut: cut_node,
             in_check,
-            eval: static_eval,
+            eval,
+            improving,
+            tt,
+            tt_extension,
         } = node;
+        let tt_move = tt.and_then(|h| h.mv);
+        let excluded = self.stack[ply].excluded;
         let original_alpha = alpha;
         let mut best = -INFINITE;
         let mut best_move: Option<MoveEntry<B>> = None;
         let mut searched = 0;
         let mut legal = 0;
-        let mut quiets_tried: Vec<MoveEntry<B>> = Vec::new();
+        let mut quiets_tried = std::mem::take(&mut self.stack[ply].quiets_tried);
+        let mut tacticals_tried = std::mem::take(&mut self.stack[ply].tacticals_tried);
+        quiets_tried.clear();
+        tacticals_tried.clear();
+        let prevs = self.prevs(ply);
+        let may_prune = self.has_pieces(pos);
         self.keys.push(pos.key());
         let job = self.job;
         loop {
-            let history = &*self.history;
-            let quiet_score = |m: &MoveEntry<B>| {
-                history.quiet(pos.piece_at(m.mv.from()).raw(), m.mv.to().index())
+            let scorer = Scorer {
+                history: &*self.history,
+                pos,
+                prevs,
             };
-            let Some(e) = picker.next(pos, &job.eval, &quiet_score) else {
+            let Some(e) = picker.next(pos, &job.eval, &scorer) else {
                 break;
             };
+            if Some(e.mv) == excluded {
+                continue;
+            }
             let child = pos.make_move(&e);
             if !picker.legality().keeps(pos, &e, &child) {
                 continue;
@@ -567,58 +801,109 @@ impl<B: Bits> Worker<'_, B> {
             legal += 1;
             let tactical = e.is_tactical();
             let gives_check = child.in_check();
-            if !pv_node
-                && !in_check
-                && !tactical
-                && !gives_check
-                && searched > 0
-                && best > -MATE_BOUND
-            {
-                // Futility and late-move pruning of quiet moves near the leaves. Assumes a move
-                // that removes nothing, promotes nothing and gives no check changes the material
-                // balance by nothing: true of every variant's quiet moves (drops and pushes
-                // included), since any removal puts the move among the tactical ones.
-                if depth <= 3 && static_eval + 100 + 120 * depth <= alpha {
-                    continue;
-                }
-                if depth <= 4 && quiets_tried.len() as i32 > 3 + depth * depth * 2 {
+            let pt = self.history.piece_to(pos, &e);
+            let history = pt.map_or(0, |pt| scorer_score(&*self.history, pos, prevs, &e, pt));
+            if best > -MATE_BOUND && may_prune {
+                if !tactical && !gives_check {
+                    // Late-move pruning: past a number of quiet moves growing with depth,
+                    // the rest are unlikely to matter.
+                    if quiets_tried.len() >= lmp_limit(depth, improving) {
+                        continue;
+                    }
+                    let reduced = self.lmr[(depth as usize).min(63)][(searched + 1).min(63)] as i32;
+                    let lmr_depth = (depth - 1 - reduced).max(0);
+                    // History pruning: a quiet move that keeps failing here.
+                    if lmr_depth <= 4 && history < -3000 * depth {
+                        continue;
+                    }
+                    // Futility: a move that removes nothing, promotes nothing and gives no
+                    // check changes the material balance by nothing (true of every variant's
+                    // quiet moves, drops and pushes included), so it cannot lift a score this
+                    // far below alpha.
+                    if !in_check
+                        && lmr_depth <= 8
+                        && eval + 100 + 100 * lmr_depth + history / 256 <= alpha
+                    {
+                        continue;
+                    }
+                    // Exchange pruning: the piece goes where it is lost.
+                    if lmr_depth <= 8 && see(pos, &job.eval, &e) < -25 * lmr_depth * lmr_depth {
+                        continue;
+                    }
+                } else if tactical
+                    && depth <= 8
+                    && !gives_check
+                    && see(pos, &job.eval, &e) < -100 * depth
+                {
                     continue;
                 }
             }
-            let new_depth = depth - 1 + i32::from(gives_check);
+            let extension = if Some(e.mv) == tt_move && tt_extension != 0 {
+                tt_extension
+            } else {
+                i32::from(gives_check)
+            };
+            let new_depth = depth - 1 + extension;
+            self.stack[ply].moved = pt;
             let score = if searched == 0 {
-                -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
+                if pv_node {
+                    -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true, false)
+                } else {
+                    -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, false, !cut_node)
+                }
             } else {
                 // Late-move reductions: assumes the move picker put the likely best moves first
                 // (TT move, captures, killers, history); a reduced move that beats alpha is
                 // searched again at full depth.
-                let reduction =
-                    if depth >= 3 && !tactical && !in_check && !gives_check && searched >= 3 {
-                        let r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
-                        (r - i32::from(pv_node)).clamp(0, new_depth - 1)
-                    } else {
-                        0
-                    };
-                let mut s = -self.negamax(
-                    &child,
-                    new_depth - reduction,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    false,
-                );
-                if s > alpha && reduction > 0 && !self.stopped {
-                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                let reduction = if depth >= 3 && !tactical && !gives_check && searched >= 2 {
+                    let mut r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+                    r += i32::from(!improving) + i32::from(cut_node) - i32::from(pv_node);
+                    r -= history / 8192;
+                    r.clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
+                let mut s;
+                if reduction > 0 {
+                    s = -self.negamax(
+                        &child,
+                        new_depth - reduction,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                        true,
+                    );
+                    if s > alpha && !self.stopped {
+                        s = -self.negamax(
+                            &child,
+                            new_depth,
+                            -alpha - 1,
+                            -alpha,
+                            ply + 1,
+                            false,
+                            !cut_node,
+                        );
+                    }
+                } else {
+                    s = -self.negamax(
+                        &child,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                        !cut_node,
+                    );
                 }
                 if s > alpha && s < beta && pv_node && !self.stopped {
-                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true);
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true, false);
                 }
                 s
             };
             searched += 1;
             if self.stopped {
-                self.keys.pop();
-                return 0;
+                break;
             }
             if score > best {
                 best = score;
@@ -627,38 +912,52 @@ impl<B: Bits> Worker<'_, B> {
                     alpha = score;
                     self.update_pv(ply, e);
                     if score >= beta {
-                        if !tactical {
-                            self.reward_quiet(pos, &e, &quiets_tried, depth, ply);
+                        if let Some(pt) = pt {
+                            self.reward(pos, ply, depth, &e, pt, &quiets_tried, &tacticals_tried);
                         }
                         break;
                     }
                 }
             }
-            if !tactical {
-                quiets_tried.push(e);
+            if let Some(pt) = pt {
+                if tactical {
+                    tacticals_tried.push((e, pt));
+                } else {
+                    quiets_tried.push((e, pt));
+                }
             }
         }
         self.keys.pop();
+        self.stack[ply].quiets_tried = quiets_tried;
+        self.stack[ply].tacticals_tried = tacticals_tried;
+        if self.stopped {
+            return 0;
+        }
         if legal == 0 {
+            if excluded.is_some() {
+                return alpha; // Only the left-out move is legal: it is singular.
+            }
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
         if pos.halfmove_clock() >= 100 {
             return 0; // In check at the limit, and not mated.
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.shared.tt.store(
-            pos.key(),
-            best_move.map(|e| e.mv),
-            score_to_tt(best, ply),
-            depth,
-            bound,
-        );
+        if excluded.is_none() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if alpha > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared.tt.store(
+                pos.key(),
+                best_move.map(|e| e.mv),
+                score_to_tt(best, ply),
+                depth,
+                bound,
+            );
+        }
         best
     }
 
@@ -671,28 +970,39 @@ impl<B: Bits> Worker<'_, B> {
         pv.extend_from_slice(&tail[0].pv);
     }
 
-    /// A quiet move caused a cut-off: it becomes a killer and gains history; the quiet moves
-    /// tried before it lose some.
-    fn reward_quiet(
+    /// A move caused a cut-off. A quiet one becomes a killer and the counter move of the move
+    /// before, and gains history (its own and its continuations) while the quiet moves tried
+    /// before it lose some; a tactical one gains capture history. Tactical moves tried before
+    /// it lose capture history either way.
+    #[allow(clippy::too_many_arguments)]
+    fn reward(
         &mut self,
         pos: &Position<B>,
-        e: &MoveEntry<B>,
-        tried: &[MoveEntry<B>],
-        depth: i32,
         ply: usize,
+        depth: i32,
+        e: &MoveEntry<B>,
+        pt: PieceTo,
+        quiets: &[(MoveEntry<B>, PieceTo)],
+        tacticals: &[(MoveEntry<B>, PieceTo)],
     ) {
-        let k = &mut self.stack[ply].killers;
-        if k[0] != Some(e.mv) {
-            k[1] = k[0];
-            k[0] = Some(e.mv);
+        let bonus = (170 * depth - 100).min(1700);
+        let prevs = self.prevs(ply);
+        if e.is_tactical() {
+            self.history.update_capture(pos, e, pt, bonus);
+        } else {
+            let k = &mut self.stack[ply].killers;
+            if k[0] != Some(e.mv) {
+                k[1] = k[0];
+                k[0] = Some(e.mv);
+            }
+            self.history.set_counter(prevs[0], e.mv);
+            self.history.update_quiet(pt, &prevs, bonus);
+            for &(_, q) in quiets {
+                self.history.update_quiet(q, &prevs, -bonus);
+            }
         }
-        let bonus = (depth * depth).min(400);
-        let piece = |m: &MoveEntry<B>| pos.piece_at(m.mv.from()).raw();
-        self.history
-            .update_quiet(piece(e), e.mv.to().index(), bonus);
-        for m in tried {
-            self.history
-                .update_quiet(piece(m), m.mv.to().index(), -bonus);
+        for (m, q) in tacticals {
+            self.history.update_capture(pos, m, *q, -bonus);
         }
     }
 
@@ -733,6 +1043,11 @@ impl<B: Bits> Worker<'_, B> {
         if ply >= MAX_PLY - 2 {
             return self.static_eval(pos, -i32::MAX, i32::MAX);
         }
+        let tt = self.shared.tt.probe(pos.key());
+        if let Some(score) = tt.and_then(|hit| tt_cutoff(hit, ply, alpha, beta)) {
+            return score;
+        }
+        let original_alpha = alpha;
         let mut stand_pat = -INFINITE;
         if !in_check {
             stand_pat = self.static_eval(pos, alpha, beta);
@@ -747,18 +1062,41 @@ impl<B: Bits> Worker<'_, B> {
             alpha,
             beta,
             pv: false,
+            cut: false,
             in_check,
             eval: stand_pat,
+            improving: false,
+            tt,
+            tt_extension: 0,
         };
         let buffers = std::mem::take(&mut self.stack[ply].buffers);
-        let mut picker = MovePicker::new(pos, buffers, None, [None; 2], !in_check);
-        let score = self.qsearch_loop(pos, &mut picker, node);
+        let tt_move = tt.and_then(|h| h.mv);
+        let mut picker = MovePicker::new(pos, buffers, tt_move, [None; 3], !in_check);
+        let (score, best_move) = self.qsearch_loop(pos, &mut picker, node);
         self.stack[ply].buffers = picker.into_buffers();
+        if !self.stopped {
+            let bound = if score >= beta {
+                Bound::Lower
+            } else if score > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared
+                .tt
+                .store(pos.key(), best_move, score_to_tt(score, ply), 0, bound);
+        }
         score
     }
 
-    /// The move loop of `qsearch`, starting from the stand-pat score (`-INFINITE` in check).
-    fn qsearch_loop(&mut self, pos: &Position<B>, picker: &mut MovePicker<B>, node: Node) -> i32 {
+    /// The move loop of `qsearch`, starting from the stand-pat score (`-INFINITE` in check):
+    /// the score and the best move, if one beat alpha.
+    fn qsearch_loop(
+        &mut self,
+        pos: &Position<B>,
+        picker: &mut MovePicker<B>,
+        node: Node,
+    ) -> (i32, Option<Move>) {
         let Node {
             ply,
             mut alpha,
@@ -768,14 +1106,22 @@ impl<B: Bits> Worker<'_, B> {
             ..
         } = node;
         let mut best = stand_pat;
-        let none = |_: &MoveEntry<B>| 0;
+        let mut best_move = None;
         // Outside check, each capture is tried one way only: a piece that can kill the same
         // pieces and end on several squares (Combined Arms' aviation, armor, artillery) is
         // searched from the first of them the picker offers.
         let mut tried: [(u8, B); 16] = [(0, B::ZERO); 16];
         let mut n_tried = 0;
         let mut legal = 0;
-        while let Some(e) = picker.next(pos, &self.job.eval, &none) {
+        loop {
+            let scorer = Scorer {
+                history: &*self.history,
+                pos,
+                prevs: [None; 3],
+            };
+            let Some(e) = picker.next(pos, &self.job.eval, &scorer) else {
+                break;
+            };
             if !in_check && e.mv.kind() != crate::board::MoveKind::Promotion {
                 let key = (e.mv.from().raw(), e.removed);
                 if tried[..n_tried].contains(&key) {
@@ -805,12 +1151,13 @@ impl<B: Bits> Worker<'_, B> {
             }
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1);
             if self.stopped {
-                return 0;
+                return (0, None);
             }
             if score > best {
                 best = score;
                 if score > alpha {
                     alpha = score;
+                    best_move = Some(e.mv);
                     self.update_pv(ply, e);
                     if score >= beta {
                         break;
@@ -819,9 +1166,69 @@ impl<B: Bits> Worker<'_, B> {
             }
         }
         if in_check && legal == 0 {
-            return -MATE + ply as i32;
+            return (-MATE + ply as i32, None);
         }
-        best
+        (best, best_move)
+    }
+}
+
+/// The score of a TT hit at `ply` if its bound decides a node searched with `(alpha, beta)`.
+fn tt_cutoff(hit: TtHit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = score_from_tt(hit.score, ply);
+    let decides = match hit.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    decides.then_some(score)
+}
+
+/// Past this many quiet moves at `depth` the rest are pruned (late-move pruning).
+fn lmp_limit(depth: i32, improving: bool) -> usize {
+    ((3 + depth * depth) / (2 - i32::from(improving))) as usize
+}
+
+/// Ranks moves from one thread's histories for the picker.
+struct Scorer<'a, B: Bits> {
+    history: &'a History,
+    pos: &'a Position<B>,
+    prevs: [Option<PieceTo>; 3],
+}
+
+/// A move's history score: quiet and continuation history for a quiet move, capture history
+/// for a tactical one.
+#[inline(always)]
+fn scorer_score<B: Bits>(
+    history: &History,
+    pos: &Position<B>,
+    prevs: [Option<PieceTo>; 3],
+    e: &MoveEntry<B>,
+    pt: PieceTo,
+) -> i32 {
+    if e.is_tactical() {
+        history.capture(pos, e, pt)
+    } else {
+        history.quiet(pt)
+            + history.cont(prevs[0], pt)
+            + history.cont(prevs[1], pt)
+            + history.cont(prevs[2], pt) / 2
+    }
+}
+
+impl<B: Bits> Scorer<'_, B> {
+    fn score(&self, e: &MoveEntry<B>) -> i32 {
+        self.history.piece_to(self.pos, e).map_or(0, |pt| {
+            scorer_score(self.history, self.pos, self.prevs, e, pt)
+        })
+    }
+}
+
+impl<B: Bits> MoveScores<B> for Scorer<'_, B> {
+    fn quiet(&self, e: &MoveEntry<B>) -> i32 {
+        self.score(e)
+    }
+    fn tactical(&self, e: &MoveEntry<B>) -> i32 {
+        self.score(e)
     }
 }
 
