@@ -2,7 +2,8 @@
 //! up alone, before anything is generated), then the tactical moves (generated, then ordered good
 //! by static exchange, by most valuable victim / least valuable attacker and capture history),
 //! then the quiet moves and drops (generated only when that stage is reached; killers and the
-//! counter move first, then by history), then the losing captures. A cut-off by the TT move or a capture never pays for the quiet moves.
+//! counter move first, then by history), then the losing captures. A cut-off by the TT move or a
+//! capture never pays for the quiet moves.
 //!
 //! The moves handed out may be pseudo-legal (Combined Arms, Exciting): the caller makes each and
 //! keeps it if [`MovePicker::legality`] says so.

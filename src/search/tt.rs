@@ -71,6 +71,16 @@ fn pack(mv: Option<Move>, score: i32, depth: i32, bound: Bound, age: u64) -> u64
     m | (s << 32) | (d << 48) | ((bound as u64) << 56) | ((age & 63) << 58)
 }
 
+/// The depth field of a packed entry.
+fn depth_of(data: u64) -> i32 {
+    ((data >> 48) as u8 as i8) as i32
+}
+
+/// The age (search generation) field of a packed entry.
+fn age_of(data: u64) -> u64 {
+    (data >> 58) & 63
+}
+
 impl TranspositionTable {
     /// A table of at most `mb` mebibytes of clusters (at least one cluster). Allocating it
     /// takes no time whatever its size (see [`zeroed_words`]).
@@ -120,7 +130,7 @@ impl TranspositionTable {
                 return Some(TtHit {
                     mv: Move::from_raw(data as u32),
                     score: ((data >> 32) as u16 as i16) as i32,
-                    depth: ((data >> 48) as u8 as i8) as i32,
+                    depth: depth_of(data),
                     bound,
                 });
             }
@@ -144,10 +154,9 @@ impl TranspositionTable {
                 slot = i;
                 // A much shallower result of this search (a quiescence one) does not replace a
                 // deep one, unless it is exact.
-                let old_depth = ((data >> 48) as u8 as i8) as i32;
                 if data != 0
-                    && (data >> 58) & 63 == age
-                    && depth + 4 <= old_depth
+                    && age_of(data) == age
+                    && depth + 4 <= depth_of(data)
                     && bound != Bound::Exact
                 {
                     return;
@@ -160,9 +169,8 @@ impl TranspositionTable {
                 }
                 break;
             }
-            let entry_age = (data >> 58) & 63;
-            let stale = ((age + 64 - entry_age) & 63) as i32;
-            let value = ((data >> 48) as u8 as i8) as i32 - 8 * stale;
+            let stale = ((age + 64 - age_of(data)) & 63) as i32;
+            let value = depth_of(data) - 8 * stale;
             if value < worst {
                 worst = value;
                 slot = i;
@@ -182,7 +190,7 @@ impl TranspositionTable {
             let c = &self.words[self.first + k * CLUSTER_WORDS..][..CLUSTER_WORDS];
             for i in 0..ENTRIES_PER_CLUSTER {
                 let data = c[2 * i + 1].load(Ordering::Relaxed);
-                if data != 0 && (data >> 58) & 63 == age {
+                if data != 0 && age_of(data) == age {
                     used += 1;
                 }
             }

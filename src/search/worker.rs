@@ -863,9 +863,8 @@ impl<B: Bits> Worker<'_, B> {
                 } else {
                     0
                 };
-                let mut s;
-                if reduction > 0 {
-                    s = -self.negamax(
+                let reduced = (reduction > 0).then(|| {
+                    -self.negamax(
                         &child,
                         new_depth - reduction,
                         -alpha - 1,
@@ -873,20 +872,12 @@ impl<B: Bits> Worker<'_, B> {
                         ply + 1,
                         false,
                         true,
-                    );
-                    if s > alpha && !self.stopped {
-                        s = -self.negamax(
-                            &child,
-                            new_depth,
-                            -alpha - 1,
-                            -alpha,
-                            ply + 1,
-                            false,
-                            !cut_node,
-                        );
-                    }
-                } else {
-                    s = -self.negamax(
+                    )
+                });
+                // Unreduced, or the reduced search beat alpha: the full-depth zero window.
+                let mut s = match reduced {
+                    Some(s) if s <= alpha || self.stopped => s,
+                    _ => -self.negamax(
                         &child,
                         new_depth,
                         -alpha - 1,
@@ -894,8 +885,8 @@ impl<B: Bits> Worker<'_, B> {
                         ply + 1,
                         false,
                         !cut_node,
-                    );
-                }
+                    ),
+                };
                 if s > alpha && s < beta && pv_node && !self.stopped {
                     s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true, false);
                 }
