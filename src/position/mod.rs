@@ -27,6 +27,8 @@ pub struct Position<B: Bits> {
     /// Shock Chess: the side to move must pass (rules/shockchess.md 2.3.1).
     frozen: bool,
     key: u64,
+    /// The part of `key` that the pawn structure makes (see `Zobrist::structure`).
+    structure_key: u64,
     /// Enemy pieces attacking the side to move's king.
     checkers: B,
 }
@@ -47,6 +49,7 @@ impl<B: Bits> Position<B> {
             fullmove: 1,
             frozen: false,
             key: 0,
+            structure_key: 0,
             checkers: B::ZERO,
         }
     }
@@ -116,6 +119,13 @@ impl<B: Bits> Position<B> {
     pub fn key(&self) -> u64 {
         self.key
     }
+
+    /// A key of the pawn structure alone: the pieces of the variant's pawn kinds on their
+    /// squares.
+    #[inline(always)]
+    pub fn structure_key(&self) -> u64 {
+        self.structure_key
+    }
     #[inline(always)]
     pub fn checkers(&self) -> B {
         self.checkers
@@ -141,7 +151,15 @@ impl<B: Bits> Position<B> {
         self.by_color[p.color().index()] |= b;
         self.by_kind[p.kind().index()] |= b;
         self.board.as_mut()[sq.index()] = p.raw();
-        self.key ^= self.variant.zobrist.piece_square[p.raw() as usize & 31][sq.index()];
+        self.toggle_key(p, sq);
+    }
+
+    #[inline(always)]
+    fn toggle_key(&mut self, p: Piece, sq: Square) {
+        let z = &self.variant.zobrist;
+        let k = z.piece_square[p.raw() as usize & 31][sq.index()];
+        self.key ^= k;
+        self.structure_key ^= k & z.structure[p.raw() as usize & 31];
     }
 
     #[inline(always)]
@@ -152,7 +170,7 @@ impl<B: Bits> Position<B> {
         self.by_color[p.color().index()] ^= b;
         self.by_kind[p.kind().index()] ^= b;
         self.board.as_mut()[sq.index()] = Piece::NONE.raw();
-        self.key ^= self.variant.zobrist.piece_square[p.raw() as usize & 31][sq.index()];
+        self.toggle_key(p, sq);
         p
     }
 
@@ -237,6 +255,14 @@ impl<B: Bits> Position<B> {
         }
         if self.key != self.compute_key() {
             return Err("incremental key differs from the recomputed key".into());
+        }
+        let z = &self.variant.zobrist;
+        let structure = self.occupied().iter().fold(0, |k, sq| {
+            let raw = self.piece_at(sq).raw() as usize & 31;
+            k ^ (z.piece_square[raw][sq.index()] & z.structure[raw])
+        });
+        if self.structure_key != structure {
+            return Err("incremental structure key differs from the recomputed one".into());
         }
         if self.checkers != self.compute_checkers(self.side) {
             return Err("checkers are stale".into());

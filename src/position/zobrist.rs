@@ -14,6 +14,10 @@ pub struct Zobrist {
     pub en_passant: Box<[u64; 256]>,
     pub black_to_move: u64,
     pub frozen: u64,
+    /// By packed piece byte: all ones for the kinds that make the pawn structure (the pawns of
+    /// every role, and Combined Arms' infantry), zero for the others. A piece's key ANDed with
+    /// it is its contribution to the structure key.
+    pub structure: [u64; 32],
 }
 
 struct SplitMix(u64);
@@ -31,7 +35,7 @@ impl SplitMix {
 impl Zobrist {
     /// Keys for one variant; the name seeds the stream so that positions of different variants
     /// never share keys by accident.
-    pub fn new(variant_name: &str) -> Zobrist {
+    pub fn new(variant_name: &str, structure_kinds: &[usize]) -> Zobrist {
         let seed = variant_name.bytes().fold(0x6d65_6e61_6765_7269u64, |h, b| {
             (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
         });
@@ -70,6 +74,13 @@ impl Zobrist {
             en_passant,
             black_to_move: rng.next(),
             frozen: rng.next(),
+            structure: std::array::from_fn(|raw| {
+                if structure_kinds.contains(&(raw & 15)) {
+                    u64::MAX
+                } else {
+                    0
+                }
+            }),
         }
     }
 

@@ -7,12 +7,14 @@
 //! * capture history: piece-to and the kind of the first victim (or none, for a promotion);
 //! * continuation history: the piece-to of a move one, two or four plies back and the piece-to
 //!   of this quiet move (what answers what);
-//! * counter moves: the quiet move that last refuted a piece-to.
+//! * counter moves: the quiet move that last refuted a piece-to;
+//! * correction history: by side to move and pawn structure, how far searches found the value
+//!   from the static evaluation (what the evaluation misjudges about that structure).
 //!
 //! Updates use gravity (`v += bonus - v * |bonus| / LIMIT`): a value moves toward the bonus's
 //! sign and less so the nearer it already is to the bound, so no value ever leaves ±`LIMIT`.
 
-use crate::board::{Bits, MAX_KINDS, Move, MoveEntry, MoveKind, Piece};
+use crate::board::{Bits, Color, MAX_KINDS, Move, MoveEntry, MoveKind, Piece};
 use crate::position::Position;
 
 /// The bound of every history value.
@@ -34,7 +36,15 @@ pub struct History {
     /// game or a new thread count should not have to write zeros over all of it.
     cont: Vec<Box<[i16]>>,
     counter: Vec<Option<Move>>,
+    /// `CORRECTION_ENTRIES` per side, in 1/`CORRECTION_GRAIN` centipawn.
+    correction: Vec<i16>,
 }
+
+/// Correction-history entries per side (indexed by the low bits of the structure key).
+const CORRECTION_ENTRIES: usize = 1 << 14;
+/// Corrections are kept in this fraction of a centipawn, so that the largest is
+/// `LIMIT / CORRECTION_GRAIN` = 128 cp.
+const CORRECTION_GRAIN: i32 = 128;
 
 /// A victim slot for tactical moves that remove nothing (promotions).
 const NO_VICTIM: usize = MAX_KINDS;
@@ -56,6 +66,7 @@ impl History {
         self.capture.fill(0);
         self.cont.fill(Box::default());
         self.counter.fill(None);
+        self.correction.fill(0);
     }
 
     fn allocate(&mut self) {
@@ -64,6 +75,35 @@ impl History {
         self.capture = vec![0; n * (MAX_KINDS + 1)];
         self.cont = vec![Box::default(); n];
         self.counter = vec![None; n];
+        self.correction = vec![0; 2 * CORRECTION_ENTRIES];
+    }
+
+    #[inline(always)]
+    fn correction_slot(side: Color, structure_key: u64) -> usize {
+        side.index() * CORRECTION_ENTRIES + (structure_key as usize & (CORRECTION_ENTRIES - 1))
+    }
+
+    /// What to add to the static evaluation (centipawns) of a position with `side` to move and
+    /// the pawn structure `structure_key`.
+    #[inline(always)]
+    pub fn correction(&self, side: Color, structure_key: u64) -> i32 {
+        self.correction[Self::correction_slot(side, structure_key)] as i32 / CORRECTION_GRAIN
+    }
+
+    /// A search of `depth` found the value `residual` centipawns away from the corrected static
+    /// evaluation: the correction moves that way, more after a deeper search.
+    pub fn update_correction(
+        &mut self,
+        side: Color,
+        structure_key: u64,
+        depth: i32,
+        residual: i32,
+    ) {
+        let bonus = (residual * CORRECTION_GRAIN * depth.min(16) / 16).clamp(-LIMIT / 4, LIMIT / 4);
+        gravity(
+            &mut self.correction[Self::correction_slot(side, structure_key)],
+            bonus,
+        );
     }
 
     /// The piece-to index of `piece` arriving on the square with index `to`.

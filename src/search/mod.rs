@@ -1,6 +1,6 @@
 //! The search: iterative deepening alpha-beta (PVS, aspiration windows, quiescence, history-driven
-//! move ordering, null move, razoring, futility and late-move pruning, singular extensions,
-//! late-move reductions) over any variant, a lock-free transposition table shared by lazy-SMP
+//! move ordering, a corrected static evaluation, null move, razoring, ProbCut, futility and
+//! late-move pruning, singular extensions, late-move reductions) over any variant, a lock-free transposition table shared by lazy-SMP
 //! threads, time management and the evaluation. Nothing here prints:
 //! results go to a [`SearchSink`].
 

@@ -98,6 +98,8 @@ struct Frame<B: Bits> {
     moved: Option<PieceTo>,
     /// The move a singular-extension search leaves out here.
     excluded: Option<Move>,
+    /// Double extensions on the path from the root to this ply (they are capped).
+    double_extensions: u8,
     /// The principal variation found from this ply.
     pv: Vec<MoveEntry<B>>,
     /// The picker's reusable buffers.
@@ -152,6 +154,9 @@ struct Worker<'a, B: Bits> {
     null_min_ply: usize,
 }
 
+/// Double extensions allowed on one path from the root.
+const MAX_DOUBLE_EXTENSIONS: u8 = 6;
+
 /// Runs one thread of a search with the thread's `history` (kept between the moves of a game).
 /// Thread 0 returns the result; helpers return `None`.
 pub fn run_search<B: Bits>(
@@ -182,6 +187,7 @@ pub fn run_search<B: Bits>(
                 static_eval: -INFINITE,
                 moved: None,
                 excluded: None,
+                double_extensions: 0,
                 pv: Vec::new(),
                 buffers: PickerBuffers::default(),
                 quiets_tried: Vec::new(),
@@ -391,6 +397,7 @@ impl<B: Bits> Worker<'_, B> {
             let extension = i32::from(child.in_check() || lines.len() == 1);
             let new_depth = depth - 1 + extension;
             self.stack[0].moved = self.history.piece_to(root, &e);
+            self.stack[1].double_extensions = 0;
             let before = self.nodes;
             let score = if i == pv_index {
                 -self.negamax(&child, new_depth, -beta, -alpha, 1, true, false)
@@ -549,7 +556,7 @@ impl<B: Bits> Worker<'_, B> {
         let static_eval = if in_check {
             -INFINITE
         } else {
-            self.static_eval(pos, -i32::MAX, i32::MAX)
+            self.corrected_eval(pos, -i32::MAX, i32::MAX)
         };
         self.stack[ply].static_eval = static_eval;
         // The TT score bounds the value better than the static evaluation where its bound says
@@ -671,6 +678,7 @@ impl<B: Bits> Worker<'_, B> {
             let r = 4 + depth / 3 + ((eval - beta) / 200).min(3);
             let child = pos.make_null();
             self.stack[ply].moved = None;
+            self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
             self.keys.push(pos.key());
             let score = -self.negamax(
                 &child,
@@ -698,7 +706,88 @@ impl<B: Bits> Worker<'_, B> {
                 }
             }
         }
-        None
+        self.probcut(pos, node)
+    }
+
+    /// ProbCut: a tactical move that beats beta by a margin in a search four plies shallower
+    /// very likely beats beta at full depth, so the node is cut. Only moves whose exchange
+    /// alone could reach the margin are tried, each first in the quiescence search; a TT entry
+    /// deep enough that scores below the margin saves the trial.
+    fn probcut(&mut self, pos: &Position<B>, node: &Node) -> Option<i32> {
+        let Node {
+            depth,
+            ply,
+            beta,
+            eval,
+            improving,
+            ..
+        } = *node;
+        let probcut_beta = beta + 200 - 50 * i32::from(improving);
+        if depth < 5
+            || beta.abs() >= MATE_BOUND
+            || node
+                .tt
+                .is_some_and(|h| h.depth >= depth - 3 && score_from_tt(h.score, ply) < probcut_beta)
+        {
+            return None;
+        }
+        let buffers = std::mem::take(&mut self.stack[ply].buffers);
+        let tt_move = node.tt.and_then(|h| h.mv);
+        let mut picker = MovePicker::new(pos, buffers, tt_move, [None; 3], true);
+        let prevs = self.prevs(ply);
+        let job = self.job;
+        let mut result = None;
+        self.keys.push(pos.key());
+        loop {
+            let scorer = Scorer {
+                history: &*self.history,
+                pos,
+                prevs,
+            };
+            let Some(e) = picker.next(pos, &job.eval, &scorer) else {
+                break;
+            };
+            if see(pos, &job.eval, &e) < probcut_beta - eval {
+                continue;
+            }
+            let child = pos.make_move(&e);
+            if !picker.legality().keeps(pos, &e, &child) {
+                continue;
+            }
+            self.stack[ply].moved = self.history.piece_to(pos, &e);
+            self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
+            let window = (-probcut_beta, -probcut_beta + 1);
+            let mut score = -self.qsearch(&child, window.0, window.1, ply + 1);
+            if score >= probcut_beta && !self.stopped {
+                score = -self.negamax(
+                    &child,
+                    depth - 4,
+                    window.0,
+                    window.1,
+                    ply + 1,
+                    false,
+                    !node.cut,
+                );
+            }
+            if self.stopped {
+                result = Some(0);
+                break;
+            }
+            if score >= probcut_beta {
+                self.shared.tt.store(
+                    pos.key(),
+                    Some(e.mv),
+                    score_to_tt(score, ply),
+                    depth - 3,
+                    Bound::Lower,
+                );
+                result = Some(score - (probcut_beta - beta));
+                break;
+            }
+        }
+        self.keys.pop();
+        self.stack[ply].buffers = picker.into_buffers();
+        result
     }
 
     /// Singular extension: when the TT move holds a lower bound deep enough, every other move
@@ -734,7 +823,12 @@ impl<B: Bits> Worker<'_, B> {
             return Err(0);
         }
         if score < singular_beta {
-            Ok(1)
+            // Far below: the TT move is the only move, so it gets two plies, a few times per
+            // line at most (every double extension deepens the whole line).
+            let double = !node.pv
+                && score < singular_beta - 20
+                && self.stack[node.ply].double_extensions < MAX_DOUBLE_EXTENSIONS;
+            Ok(if double { 2 } else { 1 })
         } else if singular_beta >= node.beta {
             Err(singular_beta)
         } else if tt_score >= node.beta || node.cut {
@@ -845,6 +939,8 @@ impl<B: Bits> Worker<'_, B> {
             };
             let new_depth = depth - 1 + extension;
             self.stack[ply].moved = pt;
+            self.stack[ply + 1].double_extensions =
+                self.stack[ply].double_extensions + u8::from(extension >= 2);
             let score = if searched == 0 {
                 if pv_node {
                     -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, true, false)
@@ -941,6 +1037,22 @@ impl<B: Bits> Worker<'_, B> {
             } else {
                 Bound::Upper
             };
+            // The correction history learns from a quiet best move (a capture's gain is not the
+            // evaluation's error), and only from a bound on the side that says something.
+            let static_eval = self.stack[ply].static_eval;
+            if !in_check
+                && best_move.is_none_or(|e| !e.is_tactical())
+                && best.abs() < MATE_BOUND
+                && !(bound == Bound::Lower && best <= static_eval)
+                && !(bound == Bound::Upper && best >= static_eval)
+            {
+                self.history.update_correction(
+                    pos.side_to_move(),
+                    pos.structure_key(),
+                    depth,
+                    best - static_eval,
+                );
+            }
             self.shared.tt.store(
                 pos.key(),
                 best_move.map(|e| e.mv),
@@ -1012,6 +1124,16 @@ impl<B: Bits> Worker<'_, B> {
             .evaluate_cached(pos, alpha, beta, &mut self.eval_cache)
     }
 
+    /// The static evaluation plus the correction history's correction for the position's pawn
+    /// structure; the window is for the lazy evaluation, in the corrected scale.
+    fn corrected_eval(&mut self, pos: &Position<B>, alpha: i32, beta: i32) -> i32 {
+        let c = self
+            .history
+            .correction(pos.side_to_move(), pos.structure_key());
+        let raw = self.static_eval(pos, alpha.saturating_sub(c), beta.saturating_sub(c));
+        (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
     fn qsearch(&mut self, pos: &Position<B>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.stack[ply].pv.clear();
         if self.visit() {
@@ -1041,7 +1163,7 @@ impl<B: Bits> Worker<'_, B> {
         let original_alpha = alpha;
         let mut stand_pat = -INFINITE;
         if !in_check {
-            stand_pat = self.static_eval(pos, alpha, beta);
+            stand_pat = self.corrected_eval(pos, alpha, beta);
             if stand_pat >= beta {
                 return stand_pat;
             }

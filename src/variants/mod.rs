@@ -638,13 +638,28 @@ impl<B: Bits> Variant<B> {
             },
             bench_fens: spec.bench_fens.clone(),
             bench_depth_cut: spec.bench_depth_cut,
-            zobrist: Zobrist::new(spec.name),
+            zobrist: Zobrist::new(spec.name, &structure_kinds(&spec.kinds)),
             flags,
             family,
             clock_rules,
             tables,
             geometry,
         }
+    }
+}
+
+/// The kinds whose placement is the pawn structure: the pawns of every role, and a kind
+/// lettered P where the variant has none (Combined Arms' infantry).
+fn structure_kinds(kinds: &[KindSpec]) -> Vec<usize> {
+    let pawnlike =
+        |k: &KindSpec| matches!(k.role, Role::Pawn | Role::SidestepPawn | Role::PowerPawn);
+    let pawns: Vec<usize> = (0..kinds.len()).filter(|&i| pawnlike(&kinds[i])).collect();
+    if pawns.is_empty() {
+        (0..kinds.len())
+            .filter(|&i| kinds[i].letter == 'P')
+            .collect()
+    } else {
+        pawns
     }
 }
 
