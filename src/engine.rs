@@ -82,6 +82,8 @@ pub struct Options {
     pub threads: usize,
     pub move_overhead: Duration,
     pub multipv: usize,
+    /// A parameter table (path and text) applied over each variant's built-in weights.
+    pub eval_params: Option<(String, String)>,
 }
 
 impl Default for Options {
@@ -91,6 +93,7 @@ impl Default for Options {
             threads: 1,
             move_overhead: Duration::from_millis(30),
             multipv: 1,
+            eval_params: None,
         }
     }
 }
@@ -100,8 +103,26 @@ impl Default for Options {
 /// read back by [`evaluator_for`].
 type AnyEvaluator = Arc<dyn Any + Send + Sync>;
 
-fn evaluator_of(variant: AnyVariant) -> AnyEvaluator {
-    crate::with_variant!(variant, v => Arc::new(Evaluator::new(v)) as AnyEvaluator)
+/// The evaluator of `variant`: its built-in weights, with `params` (the EvalParams option's
+/// table) over them when given and when it fits the variant (else an error).
+fn evaluator_of(variant: AnyVariant, params: Option<&str>) -> Result<AnyEvaluator, String> {
+    crate::with_variant!(variant, v => match params {
+        Some(text) => Evaluator::with_table(v, text).map(|e| Arc::new(e) as AnyEvaluator),
+        None => Ok(Arc::new(Evaluator::new(v)) as AnyEvaluator),
+    })
+}
+
+/// The evaluator of `variant` with the engine's options; a table that does not fit the variant
+/// is left out (and said on stderr).
+fn evaluator_with(variant: AnyVariant, options: &Options) -> AnyEvaluator {
+    let params = options.eval_params.as_ref().map(|(_, text)| text.as_str());
+    evaluator_of(variant, params).unwrap_or_else(|e| {
+        log::warn!(
+            "EvalParams does not fit {}: {e}; the built-in weights are used",
+            variant.name()
+        );
+        evaluator_of(variant, None).expect("the built-in weights")
+    })
 }
 
 /// The evaluator for `live`'s width; `set_variant` builds both from one variant.
@@ -184,7 +205,7 @@ impl Engine {
         let chess = lookup("chess").expect("chess is always built");
         Engine {
             game: AnyGame::new(chess, None).expect("the start position"),
-            eval: evaluator_of(chess),
+            eval: evaluator_with(chess, &options),
             tt: Arc::new(TranspositionTable::new(options.hash_mb)),
             pool: ThreadPool::new(options.threads),
             options,
@@ -215,7 +236,8 @@ impl Engine {
         self.tt = Arc::new(TranspositionTable::new(mb));
     }
 
-    /// Sets `Hash` (MB), `Threads`, `Move Overhead` (ms), `MultiPV`, or presses `Clear Hash`.
+    /// Sets `Hash` (MB), `Threads`, `Move Overhead` (ms), `MultiPV`, `EvalParams` (a parameter
+    /// table's path, `<builtin>` or empty for none), or presses `Clear Hash`.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         self.wait_idle();
         let number = |lo: usize, hi: usize| -> Result<usize, String> {
@@ -256,6 +278,21 @@ impl Engine {
             }
             "multipv" => self.options.multipv = number(1, 256)?,
             "clear hash" => self.replace_table(self.options.hash_mb),
+            "evalparams" => {
+                let path = value.trim();
+                if path.is_empty() || path == "<builtin>" {
+                    self.options.eval_params = None;
+                } else {
+                    let text = std::fs::read_to_string(path)
+                        .map_err(|e| format!("EvalParams: cannot read {path}: {e}"))?;
+                    let eval = evaluator_of(self.game.variant(), Some(&text))
+                        .map_err(|e| format!("EvalParams: {path}: {e}"))?;
+                    self.eval = eval;
+                    self.options.eval_params = Some((path.to_string(), text));
+                    return Ok(());
+                }
+                self.eval = evaluator_with(self.game.variant(), &self.options);
+            }
             _ => return Err(format!("unknown option '{name}'")),
         }
         Ok(())
@@ -273,7 +310,7 @@ impl Engine {
             lookup(name).ok_or_else(|| format!("unknown or not yet playable variant '{name}'"))?;
         self.wait();
         self.game = AnyGame::new(v, None)?;
-        self.eval = evaluator_of(v);
+        self.eval = evaluator_with(v, &self.options);
         self.histories = fresh_histories(self.pool.size());
         Ok(())
     }

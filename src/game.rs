@@ -244,6 +244,15 @@ impl AnyGame {
     pub fn forced_pass(&self) -> bool {
         with_game!(self, g => g.legal.len() == 1 && g.legal.iter().all(|e| e.mv == Move::pass()))
     }
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        with_game!(self, g => g.position().in_check())
+    }
+    /// Whether a legal move of the current position captures or promotes (`None` if `mv` is not
+    /// legal here).
+    pub fn is_tactical(&self, mv: Move) -> Option<bool> {
+        with_game!(self, g => g.entry(mv).map(|e| e.is_tactical()))
+    }
     /// The legal moves as canonical strings, in generation order.
     pub fn legal_strings(&self) -> Vec<String> {
         with_game!(self, g => g.legal.iter().map(|e| render(g.position(), e)).collect())

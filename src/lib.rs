@@ -18,4 +18,5 @@ pub mod position;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod tune;
 pub mod variants;

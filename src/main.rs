@@ -17,7 +17,7 @@ use menagerie::variants::{self, CATALOGUE, Variant};
 #[command(
     name = "menagerie",
     version,
-    about = "A chess-variant engine: XBoard/CECP and UCI on stdin without a subcommand; perft, bench, analyze, match, replay, book, variants"
+    about = "A chess-variant engine: XBoard/CECP and UCI on stdin without a subcommand; perft, bench, analyze, match, replay, book, datagen, tune, variants"
 )]
 struct Cli {
     /// Without a subcommand the engine speaks the protocol the first input line asks for (`uci`
@@ -124,6 +124,63 @@ enum Command {
         /// Write the EPD to this file instead of stdout.
         #[arg(long)]
         out: Option<std::path::PathBuf>,
+    },
+    /// Self-play from the variant's opening book at a fixed node budget, writing quiet positions
+    /// with the game's result and the search's score (`FEN | SCORE | RESULT`, White's view) for
+    /// `tune`. Deterministic for a seed; an existing file is continued.
+    Datagen {
+        #[arg(long)]
+        variant: String,
+        /// Games in the file when done (those it holds count).
+        #[arg(long)]
+        games: u64,
+        #[arg(long, default_value_t = 1, value_parser = threads_arg)]
+        threads: usize,
+        /// The data file (appended to).
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Nodes a move (each move's budget varies by up to a fifth around it).
+        #[arg(long, default_value_t = 8000)]
+        nodes: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Transposition table of each game's engine, in MB.
+        #[arg(long, default_value_t = 16)]
+        hash: usize,
+    },
+    /// Fit the variant's evaluation weights to `datagen` data (Texel's method: a logistic fit of
+    /// the static evaluation of quiet positions to the results, gradient descent over all weights)
+    /// and write them as its parameter table.
+    Tune {
+        #[arg(long)]
+        variant: String,
+        /// Data files written by `datagen`.
+        #[arg(long, required = true, num_args = 1..)]
+        data: Vec<std::path::PathBuf>,
+        /// Where the table goes (default: src/search/eval/tables/VARIANT.txt, from the
+        /// repository's root; rebuild to use it, or load it with the engine option EvalParams).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Hold out the positions of every N-th game (not trained on; their error is reported);
+        /// 0 for none.
+        #[arg(long, default_value_t = 10)]
+        hold_out: usize,
+        /// The result's share of the target; the rest is the sigmoid of the search score.
+        #[arg(long, default_value_t = 1.0)]
+        lambda: f64,
+        #[arg(long, default_value_t = 1000)]
+        epochs: usize,
+        /// Adam's step at the start, in centipawns.
+        #[arg(long, default_value_t = 2.0)]
+        learning_rate: f64,
+        /// The step is multiplied by DECAY every DECAY_EVERY epochs.
+        #[arg(long, default_value_t = 0.5)]
+        decay: f64,
+        #[arg(long, default_value_t = 250)]
+        decay_every: usize,
+        /// Start from the hand-set defaults rather than the variant's current table.
+        #[arg(long)]
+        from_defaults: bool,
     },
 }
 
@@ -260,6 +317,48 @@ fn main() -> ExitCode {
             seed,
             threads,
             out,
+        })),
+        Command::Datagen {
+            variant,
+            games,
+            threads,
+            out,
+            nodes,
+            seed,
+            hash,
+        } => finish(commands::datagen::run(&commands::datagen::DatagenArgs {
+            variant,
+            games,
+            threads,
+            out,
+            nodes,
+            seed,
+            hash_mb: hash,
+        })),
+        Command::Tune {
+            variant,
+            data,
+            out,
+            hold_out,
+            lambda,
+            epochs,
+            learning_rate,
+            decay,
+            decay_every,
+            from_defaults,
+        } => finish(commands::tune::run(&commands::tune::TuneArgs {
+            variant,
+            data,
+            out,
+            hold_out,
+            from_defaults,
+            settings: menagerie::tune::Settings {
+                lambda,
+                epochs,
+                learning_rate,
+                decay,
+                decay_every,
+            },
         })),
         Command::Perft {
             variant,

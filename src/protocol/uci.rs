@@ -290,6 +290,7 @@ impl Uci {
         self.say("option name Move Overhead type spin default 30 min 0 max 5000");
         self.say("option name Ponder type check default false");
         self.say("option name Clear Hash type button");
+        self.say("option name EvalParams type string default <builtin>");
         self.say("uciok");
     }
 
@@ -340,6 +341,7 @@ impl Uci {
                 checked(5000).and_then(|_| self.engine.set_option("Move Overhead", &value))
             }
             "clear hash" => self.engine.set_option("Clear Hash", ""),
+            "evalparams" => self.engine.set_option("EvalParams", &value),
             _ => {
                 // §7.1: unknown options are ignored (variantfishtest may send `VariantPath`).
                 log::info!("ignored option '{name}'");

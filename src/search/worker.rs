@@ -145,7 +145,7 @@ struct Worker<'a, B: Bits> {
     seldepth: usize,
     stopped: bool,
     lmr: Box<[[u8; 64]; 64]>,
-    eval_cache: EvalCache,
+    eval_cache: EvalCache<B>,
     /// Changes of the best root move, halved after each iteration (time management).
     best_changes: f64,
     /// Depth of the current iteration (singular extensions stop at twice it).
@@ -738,15 +738,7 @@ impl<B: Bits> Worker<'_, B> {
         let job = self.job;
         let mut result = None;
         self.keys.push(pos.key());
-        loop {
-            let scorer = Scorer {
-                history: &*self.history,
-                pos,
-                prevs,
-            };
-            let Some(e) = picker.next(pos, &job.eval, &scorer) else {
-                break;
-            };
+        while let Some(e) = self.pick(&mut picker, pos, prevs) {
             if see(pos, &job.eval, &e) < probcut_beta - eval {
                 continue;
             }
@@ -838,6 +830,22 @@ impl<B: Bits> Worker<'_, B> {
         }
     }
 
+    /// The picker's next move, ranked by this thread's histories with the continuation keys
+    /// `prevs`.
+    fn pick(
+        &self,
+        picker: &mut MovePicker<B>,
+        pos: &Position<B>,
+        prevs: [Option<PieceTo>; 3],
+    ) -> Option<MoveEntry<B>> {
+        let scorer = Scorer {
+            history: &*self.history,
+            pos,
+            prevs,
+        };
+        picker.next(pos, &self.job.eval, &scorer)
+    }
+
     /// The continuation-history keys of a node at `ply`: the piece-to of the moves one, two and
     /// four plies up.
     fn prevs(&self, ply: usize) -> [Option<PieceTo>; 3] {
@@ -876,15 +884,7 @@ impl<B: Bits> Worker<'_, B> {
         let may_prune = self.has_pieces(pos);
         self.keys.push(pos.key());
         let job = self.job;
-        loop {
-            let scorer = Scorer {
-                history: &*self.history,
-                pos,
-                prevs,
-            };
-            let Some(e) = picker.next(pos, &job.eval, &scorer) else {
-                break;
-            };
+        while let Some(e) = self.pick(picker, pos, prevs) {
             if Some(e.mv) == excluded {
                 continue;
             }
@@ -1226,15 +1226,7 @@ impl<B: Bits> Worker<'_, B> {
         let mut tried: [(u8, B); 16] = [(0, B::ZERO); 16];
         let mut n_tried = 0;
         let mut legal = 0;
-        loop {
-            let scorer = Scorer {
-                history: &*self.history,
-                pos,
-                prevs: [None; 3],
-            };
-            let Some(e) = picker.next(pos, &self.job.eval, &scorer) else {
-                break;
-            };
+        while let Some(e) = self.pick(picker, pos, [None; 3]) {
             if !in_check && e.mv.kind() != crate::board::MoveKind::Promotion {
                 let key = (e.mv.from().raw(), e.removed);
                 if tried[..n_tried].contains(&key) {

@@ -1,0 +1,138 @@
+//! `menagerie tune`: fits a variant's evaluation weights to `menagerie datagen` data (Texel's
+//! method, `menagerie::tune`) and writes them as the variant's parameter table.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use menagerie::board::Bits;
+use menagerie::search::eval::{Evaluator, table};
+use menagerie::tune::{self, Settings};
+use menagerie::variants::{self, Variant};
+
+/// The command line of `menagerie tune`.
+pub struct TuneArgs {
+    pub variant: String,
+    pub data: Vec<PathBuf>,
+    pub out: Option<PathBuf>,
+    /// The positions of every n-th game are held out (0: none).
+    pub hold_out: usize,
+    /// Start from the hand-set defaults instead of the variant's current table.
+    pub from_defaults: bool,
+    pub settings: Settings,
+}
+
+pub fn run(args: &TuneArgs) -> Result<(), String> {
+    let variant = variants::lookup(&args.variant).ok_or_else(|| {
+        format!(
+            "unknown or not yet playable variant '{}' (see `menagerie variants`)",
+            args.variant
+        )
+    })?;
+    if args.data.is_empty() {
+        return Err("give at least one --data file (written by `menagerie datagen`)".to_string());
+    }
+    if !(0.0..=1.0).contains(&args.settings.lambda) {
+        return Err("--lambda must be within 0..1".to_string());
+    }
+    menagerie::with_variant!(variant, v => tune_variant(v, args))
+}
+
+fn tune_variant<B: Bits>(v: &'static Variant<B>, args: &TuneArgs) -> Result<(), String> {
+    let started = Instant::now();
+    let ev = if args.from_defaults {
+        Evaluator::with_defaults(v)
+    } else {
+        Evaluator::new(v)
+    };
+    let mut samples = tune::Samples::new();
+    let mut games = 0;
+    for path in &args.data {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let (s, next) =
+            tune::load(&ev, &text, games).map_err(|e| format!("{}: {e}", path.display()))?;
+        games = next;
+        menagerie::console::note(&format!(
+            "tune: {} positions from {}",
+            s.len(),
+            path.display()
+        ));
+        samples.extend(&s);
+    }
+    if samples.len() < 100 {
+        return Err(format!(
+            "{} positions are too few to tune on (at least 100)",
+            samples.len()
+        ));
+    }
+    let (train, held) = samples.split(args.hold_out);
+    let lambda = args.settings.lambda;
+    let start = tune::to_float(ev.weights());
+    let k = tune::fit_k(&train, &start, lambda);
+    let before = (
+        tune::error(&train, &start, k, lambda),
+        tune::error(&held, &start, k, lambda),
+    );
+    menagerie::console::note(&format!(
+        "tune: {} training and {} held-out positions, {} terms; K = {k:.4}; error before: \
+         training {:.6}, held out {:.6} ({:.1} s)",
+        train.len(),
+        held.len(),
+        start.len(),
+        before.0,
+        before.1,
+        started.elapsed().as_secs_f64()
+    ));
+    let fixed = vec![false; start.len()];
+    let tuned = tune::train(&train, &start, &fixed, k, &args.settings, 50, |p| {
+        menagerie::console::note(&format!(
+            "tune: epoch {}/{}, training error {:.6}, learning rate {:.3} ({:.0} s)",
+            p.epoch,
+            args.settings.epochs,
+            p.train_error,
+            p.learning_rate,
+            started.elapsed().as_secs_f64()
+        ));
+    });
+    let after = (
+        tune::error(&train, &tuned, k, lambda),
+        tune::error(&held, &tuned, k, lambda),
+    );
+    let weights = tune::to_pairs(&tuned);
+    let header = vec![
+        format!(
+            "{}: evaluation weights tuned by `menagerie tune` (Texel's method).",
+            v.name
+        ),
+        format!(
+            "Data: {} positions ({} held out); K {k:.4}; lambda {lambda}; {} epochs, \
+             learning rate {} times {} every {} epochs.",
+            samples.len(),
+            held.len(),
+            args.settings.epochs,
+            args.settings.learning_rate,
+            args.settings.decay,
+            args.settings.decay_every
+        ),
+        format!(
+            "Mean squared error, training {:.6} -> {:.6}, held out {:.6} -> {:.6}.",
+            before.0, after.0, before.1, after.1
+        ),
+    ];
+    let text = table::write(ev.layout(), &weights, &header);
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("src/search/eval/tables/{}.txt", v.name)));
+    std::fs::write(&out, text).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    menagerie::console::note(&format!(
+        "tune: error training {:.6} -> {:.6}, held out {:.6} -> {:.6}; wrote {} ({:.0} s)",
+        before.0,
+        after.0,
+        before.1,
+        after.1,
+        out.display(),
+        started.elapsed().as_secs_f64()
+    ));
+    Ok(())
+}

@@ -1,0 +1,960 @@
+//! Static evaluation: a sum of weighted terms (material on the board and in hand, piece-square
+//! terms, mobility, pawn structure, king safety, threats, drops, the shock rule, Pawnier's powers),
+//! tapered between middlegame and endgame by the material left. Scores are from the side to
+//! move's view.
+//!
+//! The weights are data (`terms.rs`): each variant starts from hand-set defaults derived from its
+//! kinds (orthodox values for the orthodox signatures, a value from the average number of moves on
+//! an empty board for the new kinds, square bonuses from each kind's role) and its table under
+//! `tables/` overrides them term by term. The evaluation is linear in the weights: the feature
+//! code runs once for both uses, summing weights for the search ([`Sum`]) or recording the counts
+//! for the tuner ([`Evaluator::trace`]).
+
+pub mod table;
+pub mod terms;
+
+use crate::board::{Bits, Color, PieceKind, Square};
+use crate::position::Position;
+use crate::position::attacks::powers::{power_targets, powers_of};
+use crate::variants::{Family, Role, Variant};
+
+use terms::{KING_ATTACK_MAX, Layout, PASSED_BUCKETS, centre_distance};
+
+/// A (middlegame, endgame) pair.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Pair(pub i32, pub i32);
+
+impl std::ops::Add for Pair {
+    type Output = Pair;
+    fn add(self, o: Pair) -> Pair {
+        Pair(self.0 + o.0, self.1 + o.1)
+    }
+}
+impl std::ops::AddAssign for Pair {
+    fn add_assign(&mut self, o: Pair) {
+        self.0 += o.0;
+        self.1 += o.1;
+    }
+}
+impl std::ops::SubAssign for Pair {
+    fn sub_assign(&mut self, o: Pair) {
+        self.0 -= o.0;
+        self.1 -= o.1;
+    }
+}
+impl std::ops::Mul<i32> for Pair {
+    type Output = Pair;
+    fn mul(self, n: i32) -> Pair {
+        Pair(self.0 * n, self.1 * n)
+    }
+}
+
+/// `CacheEntry::full` before the full evaluation is known.
+const NOT_YET: i32 = i32::MIN;
+
+#[derive(Clone, Copy, Debug, Default)]
+struct CacheEntry {
+    key: u64,
+    cheap: i32,
+    full: i32,
+    material: Pair,
+    phase: i32,
+}
+
+/// What the pawns alone decide: their terms and the sets the other terms read. Kept per pawn
+/// structure (the position's structure key).
+#[derive(Clone, Copy, Debug, Default)]
+struct PawnEntry<B: Bits> {
+    key: u64,
+    /// The pawn-structure terms, White's view.
+    score: Pair,
+    info: PawnInfo<B>,
+}
+
+/// One search thread's memory of recent evaluations, indexed by position key (a position met
+/// again in the next iteration, or by transposition, is not evaluated again), and of recent pawn
+/// structures. Entries are overwritten freely: a key that does not match is a miss.
+#[derive(Debug)]
+pub struct EvalCache<B: Bits> {
+    entries: Vec<CacheEntry>,
+    pawns: Vec<PawnEntry<B>>,
+}
+
+impl<B: Bits> EvalCache<B> {
+    /// A cache of `2^bits` entries (and a pawn cache of a sixteenth of that).
+    pub fn new(bits: u32) -> EvalCache<B> {
+        let empty = CacheEntry {
+            key: 0,
+            cheap: 0,
+            full: NOT_YET,
+            material: Pair::default(),
+            phase: 0,
+        };
+        // Key 0 with an empty pawn set is what it says: no pawns, no score.
+        EvalCache {
+            entries: vec![empty; 1 << bits],
+            pawns: vec![PawnEntry::default(); 1 << bits.saturating_sub(4)],
+        }
+    }
+
+    #[inline(always)]
+    fn slot(&mut self, key: u64) -> &mut CacheEntry {
+        let mask = self.entries.len() - 1;
+        &mut self.entries[(key as usize) & mask]
+    }
+}
+
+/// The counts of one position's terms, White's minus Black's, for the tuner.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Trace {
+    /// (term, count) of the tapered terms; a term may appear more than once (counts add up).
+    pub terms: Vec<(u32, i32)>,
+    /// (term, count) of the flat terms (the tempo), from White's view.
+    pub flat: Vec<(u32, i32)>,
+    /// The middlegame share of the blend: the phase over its total, in [0, 1].
+    pub mg: f64,
+}
+
+impl Trace {
+    /// The evaluation from White's view that `weights` give this trace (as the evaluator
+    /// computes it, without integer rounding).
+    pub fn score(&self, weights: &[Pair]) -> f64 {
+        let mut mg = 0.0;
+        let mut eg = 0.0;
+        for &(t, n) in &self.terms {
+            mg += f64::from(weights[t as usize].0 * n);
+            eg += f64::from(weights[t as usize].1 * n);
+        }
+        let flat: i32 = self
+            .flat
+            .iter()
+            .map(|&(t, n)| weights[t as usize].0 * n)
+            .sum();
+        mg * self.mg + eg * (1.0 - self.mg) + f64::from(flat)
+    }
+}
+
+/// Where the feature code sends each term.
+trait Sink<B: Bits> {
+    /// `n` more of term `t` (White's count minus Black's).
+    fn add(&mut self, t: usize, n: i32);
+    /// A piece of `color` and `kind` on `sq`: its value and its square term.
+    fn piece(&mut self, ev: &Evaluator<B>, color: Color, kind: PieceKind, sq: Square);
+}
+
+/// The search's sink: the weighted sum.
+struct Sum<'a> {
+    weights: &'a [Pair],
+    total: Pair,
+}
+
+impl<B: Bits> Sink<B> for Sum<'_> {
+    #[inline(always)]
+    fn add(&mut self, t: usize, n: i32) {
+        self.total += self.weights[t] * n;
+    }
+    #[inline(always)]
+    fn piece(&mut self, ev: &Evaluator<B>, color: Color, kind: PieceKind, sq: Square) {
+        let p = ev.psq[color.index()][kind.index()][sq.index()];
+        match color {
+            Color::White => self.total += p,
+            Color::Black => self.total -= p,
+        }
+    }
+}
+
+/// The tuner's sink: the counts.
+struct Tracer {
+    terms: Vec<(u32, i32)>,
+}
+
+impl<B: Bits> Sink<B> for Tracer {
+    fn add(&mut self, t: usize, n: i32) {
+        if n != 0 {
+            self.terms.push((t as u32, n));
+        }
+    }
+    fn piece(&mut self, ev: &Evaluator<B>, color: Color, kind: PieceKind, sq: Square) {
+        let sign = sign(color);
+        let g = &ev.variant.geometry;
+        self.terms
+            .push(((ev.layout.value + kind.index()) as u32, sign));
+        let t = ev.layout.psq_term(g, kind, color, sq);
+        self.terms.push((t as u32, sign));
+    }
+}
+
+#[inline(always)]
+fn sign(color: Color) -> i32 {
+    match color {
+        Color::White => 1,
+        Color::Black => -1,
+    }
+}
+
+/// Evaluation tables of one variant, built once when the variant is chosen.
+#[derive(Debug)]
+pub struct Evaluator<B: Bits> {
+    variant: &'static Variant<B>,
+    /// Hand-set piece values: the exchange values of SEE and the pruning margins, and the phase
+    /// weights. The evaluation's own material weights are in `weights`.
+    pub values: Vec<Pair>,
+    layout: Layout,
+    weights: Vec<Pair>,
+    /// `psq[color][kind][sq]`: value plus square term for a piece there.
+    psq: [Vec<[Pair; 256]>; 2],
+    /// Material of the start position without pawns and kings: the phase scale.
+    phase_total: i32,
+    /// King ring per square: the squares a king there could step to.
+    king_ring: Box<[B; 256]>,
+    /// Per square: the files next to it (for isolated pawns) and, per colour, the span ahead
+    /// on the same and adjacent files (for passed pawns).
+    adjacent_files: Box<[B; 256]>,
+    passed_span: [Box<[B; 256]>; 2],
+    /// Per square: its neighbours on the same rank; per colour, the square ahead (empty set at
+    /// the edge).
+    beside: Box<[B; 256]>,
+    ahead: [Box<[B; 256]>; 2],
+    /// Per colour: the orthodox pawn's captures as shifts of the whole set, each with the
+    /// squares it may start from (so that no shift wraps around an edge).
+    pawn_shifts: [Vec<(i32, B)>; 2],
+    /// The kinds whose mobility counts, each with whether it is still (no leaps, no slides).
+    mobile: Vec<(PieceKind, bool)>,
+    /// Whether the kinds' leaps and slides are all their attacks (the Standard and Powers
+    /// families), so that attack maps built from them are exact: the threat terms need them.
+    plain_attacks: bool,
+}
+
+impl<B: Bits> Evaluator<B> {
+    /// The evaluator with the variant's table (or its defaults where the table is silent).
+    pub fn new(v: &'static Variant<B>) -> Evaluator<B> {
+        let mut ev = Self::with_defaults(v);
+        if let Some(text) = table::builtin(v.name) {
+            let mut w = ev.weights.clone();
+            match table::apply(text, &ev.layout, &mut w) {
+                Ok(_) => ev.set_weights(w),
+                Err(e) => log::error!("the parameter table of {} is not used: {e}", v.name),
+            }
+        }
+        ev
+    }
+
+    /// The evaluator with the variant's built-in table and then `text` (a parameter table,
+    /// `table.rs`) over it; an error names the line that does not fit the variant.
+    pub fn with_table(v: &'static Variant<B>, text: &str) -> Result<Evaluator<B>, String> {
+        let mut ev = Self::new(v);
+        let mut w = ev.weights.clone();
+        table::apply(text, &ev.layout, &mut w)?;
+        ev.set_weights(w);
+        Ok(ev)
+    }
+
+    /// The evaluator with the hand-set defaults only.
+    pub fn with_defaults(v: &'static Variant<B>) -> Evaluator<B> {
+        let values: Vec<Pair> = (0..v.kinds.len())
+            .map(|i| terms::kind_value(v, PieceKind(i as u8)))
+            .collect();
+        let layout = Layout::build(v);
+        let weights = terms::defaults(v, &layout, &values);
+        let g = &v.geometry;
+        let mut king_ring = Box::new([B::ZERO; 256]);
+        let mut adjacent_files = Box::new([B::ZERO; 256]);
+        let mut passed_span = [Box::new([B::ZERO; 256]), Box::new([B::ZERO; 256])];
+        let mut beside = Box::new([B::ZERO; 256]);
+        let mut ahead = [Box::new([B::ZERO; 256]), Box::new([B::ZERO; 256])];
+        for sq in g.squares() {
+            for df in [-1, 1] {
+                if let Some(b) = g.offset(sq, df, 0) {
+                    beside[sq.index()] |= B::bit(b);
+                }
+            }
+            for (color, dr) in [(Color::White, 1), (Color::Black, -1)] {
+                if let Some(a) = g.offset(sq, 0, dr) {
+                    ahead[color.index()][sq.index()] = B::bit(a);
+                }
+            }
+            king_ring[sq.index()] = v.tables.leaps[0][v.king.index()][sq.index()];
+            let f = g.file(sq) as i32;
+            for df in [-1, 1] {
+                if f + df >= 0 && f + df < g.files as i32 {
+                    adjacent_files[sq.index()] |= g.file_masks[(f + df) as usize];
+                }
+            }
+            for color in Color::BOTH {
+                let mut span = B::ZERO;
+                for other in g.squares() {
+                    let ahead = g.relative_rank(other, color) > g.relative_rank(sq, color);
+                    if ahead && (g.file(other) as i32 - f).abs() <= 1 {
+                        span |= B::bit(other);
+                    }
+                }
+                passed_span[color.index()][sq.index()] = span;
+            }
+        }
+        let start = Position::start(v);
+        let mut phase_total = 0;
+        for sq in start.occupied().iter() {
+            let k = start.piece_at(sq).kind();
+            if v.kinds[k.index()].role == Role::Piece {
+                phase_total += values[k.index()].0;
+            }
+        }
+        let mobile = v
+            .tables
+            .piece_kinds
+            .iter()
+            .map(|&k| {
+                let spec = &v.kinds[k.index()];
+                let leaps = |c: Color| {
+                    v.tables.leaps[c.index()][k.index()]
+                        .iter()
+                        .all(|b| b.is_empty())
+                };
+                let still = !spec.slides_orthogonal
+                    && !spec.slides_diagonal
+                    && leaps(Color::White)
+                    && leaps(Color::Black);
+                (k, still)
+            })
+            .collect();
+        let mut pawn_shifts = [Vec::new(), Vec::new()];
+        if let Some(p) = v.pawn {
+            for color in Color::BOTH {
+                for &(df, dr) in v.kinds[p.index()].leaps {
+                    let dr = if color == Color::White { dr } else { -dr };
+                    let from = g
+                        .squares()
+                        .filter(|&sq| g.offset(sq, df, dr).is_some())
+                        .fold(B::ZERO, |m, sq| m | B::bit(sq));
+                    let shift = i32::from(dr) * B::STRIDE as i32 + i32::from(df);
+                    pawn_shifts[color.index()].push((shift, from));
+                }
+            }
+        }
+        let mut ev = Evaluator {
+            variant: v,
+            pawn_shifts,
+            values,
+            layout,
+            weights: Vec::new(),
+            psq: [Vec::new(), Vec::new()],
+            mobile,
+            phase_total: phase_total.max(1),
+            king_ring,
+            adjacent_files,
+            passed_span,
+            beside,
+            ahead,
+            plain_attacks: matches!(v.family, Family::Standard | Family::Powers(_)),
+        };
+        ev.set_weights(weights);
+        ev
+    }
+
+    /// The variant evaluated.
+    pub fn variant(&self) -> &'static Variant<B> {
+        self.variant
+    }
+
+    /// The terms' layout (names and places).
+    pub fn layout(&self) -> &Layout {
+        &self.layout
+    }
+
+    /// The weights in use.
+    pub fn weights(&self) -> &[Pair] {
+        &self.weights
+    }
+
+    /// Uses `weights` (one per term of the layout) from now on.
+    pub fn set_weights(&mut self, weights: Vec<Pair>) {
+        assert_eq!(weights.len(), self.layout.len());
+        let v = self.variant;
+        let g = &v.geometry;
+        let mut psq: [Vec<[Pair; 256]>; 2] = [Vec::new(), Vec::new()];
+        for color in Color::BOTH {
+            for i in 0..v.kinds.len() {
+                let kind = PieceKind(i as u8);
+                let mut t = [Pair::default(); 256];
+                for sq in g.squares() {
+                    t[sq.index()] = weights[self.layout.value + i]
+                        + weights[self.layout.psq_term(g, kind, color, sq)];
+                }
+                psq[color.index()].push(t);
+            }
+        }
+        self.psq = psq;
+        self.weights = weights;
+    }
+
+    /// The static evaluation of `pos` for the side to move.
+    pub fn evaluate(&self, pos: &Position<B>) -> i32 {
+        self.evaluate_lazy(pos, -i32::MAX, i32::MAX)
+    }
+
+    /// As `evaluate`, but when material, squares and pawns alone are further than `LAZY_MARGIN`
+    /// outside (alpha, beta), the mobility and king terms are skipped: they cannot bring the
+    /// score back into the window (they stay well under the margin in practice).
+    pub fn evaluate_lazy(&self, pos: &Position<B>, alpha: i32, beta: i32) -> i32 {
+        let pawns = self.pawn_entry(pos);
+        let (score, phase) = self.material(pos, &pawns);
+        let cheap = self.blend(pos, score, phase);
+        if Self::lazy_cut(cheap, alpha, beta) {
+            return cheap;
+        }
+        self.blend(pos, score + self.activity(pos, &pawns.info), phase)
+    }
+
+    /// As `evaluate_lazy`, remembering both parts of each evaluation and the pawn terms in
+    /// `cache` (the thread's own) so that a position or pawn structure met again costs a lookup.
+    /// Gives exactly what `evaluate_lazy` gives.
+    pub fn evaluate_cached(
+        &self,
+        pos: &Position<B>,
+        alpha: i32,
+        beta: i32,
+        cache: &mut EvalCache<B>,
+    ) -> i32 {
+        let key = pos.key();
+        let slot = cache.slot(key);
+        let entry = if slot.key == key {
+            *slot
+        } else {
+            let pawns = self.cached_pawns(pos, cache);
+            let (score, phase) = self.material(pos, &pawns);
+            let entry = CacheEntry {
+                key,
+                cheap: self.blend(pos, score, phase),
+                full: NOT_YET,
+                material: score,
+                phase,
+            };
+            *cache.slot(key) = entry;
+            entry
+        };
+        if Self::lazy_cut(entry.cheap, alpha, beta) {
+            return entry.cheap;
+        }
+        if entry.full != NOT_YET {
+            return entry.full;
+        }
+        let pawns = self.cached_pawns(pos, cache);
+        let full = self.blend(
+            pos,
+            entry.material + self.activity(pos, &pawns.info),
+            entry.phase,
+        );
+        cache.slot(key).full = full;
+        full
+    }
+
+    /// The pawn entry of `pos`, from `cache` or computed and stored there.
+    #[inline(always)]
+    fn cached_pawns(&self, pos: &Position<B>, cache: &mut EvalCache<B>) -> PawnEntry<B> {
+        let key = pos.structure_key();
+        let mask = cache.pawns.len() - 1;
+        let slot = &mut cache.pawns[(key as usize) & mask];
+        if slot.key != key {
+            *slot = self.pawn_entry(pos);
+        }
+        *slot
+    }
+
+    /// The pawn terms and sets of `pos`.
+    fn pawn_entry(&self, pos: &Position<B>) -> PawnEntry<B> {
+        let info = self.pawn_info(pos);
+        let mut sum = Sum {
+            weights: &self.weights,
+            total: Pair::default(),
+        };
+        for color in Color::BOTH {
+            self.pawn_structure(pos, color, &info, &mut sum);
+        }
+        PawnEntry {
+            key: pos.structure_key(),
+            score: sum.total,
+            info,
+        }
+    }
+
+    /// The counts of every term of `pos` (the full evaluation, no lazy cut), White's view.
+    pub fn trace(&self, pos: &Position<B>) -> Trace {
+        let mut t = Tracer { terms: Vec::new() };
+        let info = self.pawn_info(pos);
+        let phase = self.features_material(pos, &info, &mut t);
+        for color in Color::BOTH {
+            self.pawn_structure(pos, color, &info, &mut t);
+        }
+        self.features_activity(pos, &info, &mut t);
+        let phase = phase.min(self.phase_total);
+        let stm = sign(pos.side_to_move());
+        let flat_term = if pos.is_frozen() {
+            self.layout.frozen
+        } else {
+            self.layout.tempo
+        };
+        Trace {
+            terms: t.terms,
+            flat: vec![(flat_term as u32, stm)],
+            mg: f64::from(phase) / f64::from(self.phase_total),
+        }
+    }
+
+    #[inline(always)]
+    fn lazy_cut(cheap: i32, alpha: i32, beta: i32) -> bool {
+        const LAZY_MARGIN: i32 = 350;
+        cheap - LAZY_MARGIN >= beta || cheap.saturating_add(LAZY_MARGIN) <= alpha
+    }
+
+    /// Material and squares (board and hand) and pawn structure, White's view, with the phase.
+    fn material(&self, pos: &Position<B>, pawns: &PawnEntry<B>) -> (Pair, i32) {
+        let mut sum = Sum {
+            weights: &self.weights,
+            total: pawns.score,
+        };
+        let phase = self.features_material(pos, &pawns.info, &mut sum);
+        (sum.total, phase.min(self.phase_total))
+    }
+
+    /// Mobility, threats, king safety and the rest, White's view.
+    fn activity(&self, pos: &Position<B>, pawns: &PawnInfo<B>) -> Pair {
+        let mut sum = Sum {
+            weights: &self.weights,
+            total: Pair::default(),
+        };
+        self.features_activity(pos, pawns, &mut sum);
+        sum.total
+    }
+
+    /// The tapered score for the side to move, with the tempo.
+    fn blend(&self, pos: &Position<B>, p: Pair, phase: i32) -> i32 {
+        // A frozen side must pass: the opponent in effect moves twice (rules/shockchess.md 2.3).
+        let tempo = if pos.is_frozen() {
+            self.weights[self.layout.frozen].0
+        } else {
+            self.weights[self.layout.tempo].0
+        };
+        let b = (p.0 * phase + p.1 * (self.phase_total - phase)) / self.phase_total;
+        (if pos.side_to_move() == Color::White {
+            b
+        } else {
+            -b
+        }) + tempo
+    }
+
+    /// The cheap terms beside the pawn structure (board and hand material, squares, passed
+    /// pawns' path and kings); returns the phase (not yet capped).
+    fn features_material<S: Sink<B>>(
+        &self,
+        pos: &Position<B>,
+        pawns: &PawnInfo<B>,
+        s: &mut S,
+    ) -> i32 {
+        let v = pos.variant();
+        let l = &self.layout;
+        let mut phase = 0;
+        for color in Color::BOTH {
+            let sg = sign(color);
+            for (i, spec) in v.kinds.iter().enumerate() {
+                let kind = PieceKind(i as u8);
+                let bb = pos.pieces(color, kind);
+                for sq in bb.iter() {
+                    s.piece(self, color, kind, sq);
+                }
+                if spec.role == Role::Piece {
+                    phase += self.values[i].0 * bb.count() as i32;
+                }
+                let held = pos.hand_count(color, kind) as i32;
+                if held > 0 {
+                    s.add(l.hand + i, sg * held);
+                    if spec.role == Role::Piece {
+                        phase += held * self.values[i].0;
+                    }
+                }
+            }
+            self.passed_path(pos, color, pawns.passed[color.index()], s);
+        }
+        phase
+    }
+
+    /// The activity terms for both sides.
+    fn features_activity<S: Sink<B>>(&self, pos: &Position<B>, pawns: &PawnInfo<B>, s: &mut S) {
+        let l = &self.layout;
+        let mut attacks = [B::ZERO; 2];
+        for color in Color::BOTH {
+            let sg = sign(color);
+            let (reach, mut ring_attacks) = self.mobility(pos, color, pawns, s);
+            attacks[color.index()] = reach;
+            if let Family::Powers(k) = pos.variant().family {
+                let (reach, ring) = self.power_pawns(pos, color, &k, s);
+                attacks[color.index()] |= reach;
+                ring_attacks = (ring_attacks + ring).min(KING_ATTACK_MAX as i32);
+            }
+            self.king_shelter(pos, color, pawns.all[color.index()], s);
+            // Pressure on the enemy king ring grows faster than linearly: a weight per count.
+            s.add(l.king_attack + ring_attacks as usize, sg);
+            self.drops(pos, color, s);
+        }
+        if self.plain_attacks {
+            for color in Color::BOTH {
+                attacks[color.index()] |=
+                    pawns.attacks[color.index()] | self.king_reach(pos, color);
+            }
+            for color in Color::BOTH {
+                self.threats(pos, color, &attacks, pawns, s);
+            }
+        }
+        self.mop_up(pos, s);
+    }
+
+    /// Squares each plain piece reaches that are not its own side's, weighted by kind; pairs and
+    /// files for the sliders. Returns every square the pieces attack and how many of those
+    /// attacks land next to the enemy king.
+    fn mobility<S: Sink<B>>(
+        &self,
+        pos: &Position<B>,
+        color: Color,
+        info: &PawnInfo<B>,
+        s: &mut S,
+    ) -> (B, i32) {
+        let v = pos.variant();
+        let g = &v.geometry;
+        let l = &self.layout;
+        let sg = sign(color);
+        let own = pos.color_bb(color);
+        let occupied = pos.occupied();
+        let ring = pos
+            .king_square(color.flip())
+            .map_or(B::ZERO, |k| self.king_ring[k.index()]);
+        let pawns = info.all[0] | info.all[1];
+        let own_pawns = info.all[color.index()];
+        let mut ring_attacks = 0;
+        let mut reach = B::ZERO;
+        for &(kind, still) in &self.mobile {
+            let bb = pos.pieces(color, kind);
+            let count = bb.count() as i32;
+            if count == 0 {
+                continue;
+            }
+            let i = kind.index();
+            if count >= 2 {
+                s.add(l.pair + i, sg);
+            }
+            if still {
+                // A piece that neither leaps nor slides reaches nothing.
+                s.add(l.mobility + i, sg * count * -4);
+                continue;
+            }
+            let spec = &v.kinds[i];
+            let leaps = &v.tables.leaps[color.index()][i];
+            for sq in bb.iter() {
+                let mut t = leaps[sq.index()];
+                if spec.slides_orthogonal {
+                    t |= g.orthogonal_attacks(sq, occupied);
+                    let file = g.file_masks[g.file(sq) as usize];
+                    if (file & pawns).is_empty() {
+                        s.add(l.open_file + i, sg);
+                    } else if (file & own_pawns).is_empty() {
+                        s.add(l.half_open_file + i, sg);
+                    }
+                }
+                if spec.slides_diagonal {
+                    t |= g.diagonal_attacks(sq, occupied);
+                }
+                reach |= t;
+                let n = (t & !own).count() as i32;
+                s.add(l.mobility + i, sg * (n - 4));
+                ring_attacks += (t & ring).count() as i32;
+            }
+        }
+        (reach, ring_attacks.min(KING_ATTACK_MAX as i32))
+    }
+
+    /// Pawnier's pawns: each power held is worth something (linked pawns are what the army is
+    /// made of; a lone pawn only steps), powered pawns count their moves like pieces, and their
+    /// attacks next to the enemy king count as pressure on it. Returns what they attack and the
+    /// count of attacks next to the enemy king.
+    fn power_pawns<S: Sink<B>>(
+        &self,
+        pos: &Position<B>,
+        color: Color,
+        k: &crate::variants::PowerKinds,
+        s: &mut S,
+    ) -> (B, i32) {
+        let l = &self.layout;
+        let sg = sign(color);
+        let ring = pos
+            .king_square(color.flip())
+            .map_or(B::ZERO, |k| self.king_ring[k.index()]);
+        let occupied = pos.occupied();
+        let own = pos.color_bb(color);
+        let mut ring_attacks = 0;
+        let mut reach = B::ZERO;
+        for sq in pos.pieces(color, k.pawn).iter() {
+            let p = powers_of(pos, color, sq, k);
+            if !p.any() {
+                continue;
+            }
+            s.add(l.power_rook, sg * p.rook as i32);
+            s.add(l.power_bishop, sg * p.bishop as i32);
+            s.add(l.power_knight, sg * p.knight as i32);
+            let targets = power_targets(pos, sq, p, occupied);
+            reach |= targets;
+            s.add(l.power_mobility, sg * (targets & !own).count() as i32);
+            ring_attacks += (targets & ring).count() as i32;
+        }
+        (reach, ring_attacks)
+    }
+
+    /// The pawns of both kinds of each side and the squares they capture on.
+    fn pawn_info(&self, pos: &Position<B>) -> PawnInfo<B> {
+        let all = [all_pawns(pos, Color::White), all_pawns(pos, Color::Black)];
+        let attacks = [
+            self.pawn_attacks(pos, Color::White),
+            self.pawn_attacks(pos, Color::Black),
+        ];
+        let passed = |c: Color| {
+            let theirs = all[c.flip().index()];
+            all[c.index()]
+                .iter()
+                .filter(|sq| (theirs & self.passed_span[c.index()][sq.index()]).is_empty())
+                .fold(B::ZERO, |m, sq| m | B::bit(sq))
+        };
+        let passed = [passed(Color::White), passed(Color::Black)];
+        PawnInfo {
+            all,
+            attacks,
+            passed,
+        }
+    }
+
+    /// The squares the pawns of both pawn kinds of `color` capture on.
+    fn pawn_attacks(&self, pos: &Position<B>, color: Color) -> B {
+        let v = pos.variant();
+        let mut t = B::ZERO;
+        if let Some(k) = v.pawn {
+            let pawns = pos.pieces(color, k);
+            for &(shift, from) in &self.pawn_shifts[color.index()] {
+                let p = pawns & from;
+                t |= if shift > 0 {
+                    p << shift as u32
+                } else {
+                    p >> (-shift) as u32
+                };
+            }
+        }
+        if let Some(k) = v.sidestep_pawn {
+            let leaps = &v.tables.leaps[color.index()][k.index()];
+            for sq in pos.pieces(color, k).iter() {
+                t |= leaps[sq.index()];
+            }
+        }
+        t
+    }
+
+    fn king_reach(&self, pos: &Position<B>, color: Color) -> B {
+        pos.king_square(color)
+            .map_or(B::ZERO, |k| self.king_ring[k.index()])
+    }
+
+    /// Enemy pieces attacked by `color`'s pawns, enemy pieces attacked and not defended, and
+    /// `color`'s own shock pieces (the General) under attack.
+    fn threats<S: Sink<B>>(
+        &self,
+        pos: &Position<B>,
+        color: Color,
+        attacks: &[B; 2],
+        pawns: &PawnInfo<B>,
+        s: &mut S,
+    ) {
+        let v = pos.variant();
+        let l = &self.layout;
+        let sg = sign(color);
+        let them = color.flip();
+        let kings = pos.kind_bb(v.king);
+        let targets = pos.color_bb(them) & !kings;
+        let by_pawn = targets & !pawns.all[them.index()] & pawns.attacks[color.index()];
+        s.add(l.threat_by_pawn, sg * by_pawn.count() as i32);
+        let hanging = targets & attacks[color.index()] & !attacks[them.index()];
+        s.add(l.hanging, sg * hanging.count() as i32);
+        if v.flags.shock {
+            let attacked = pos.shock_pieces(color) & attacks[them.index()];
+            s.add(l.shock_attacked, sg * attacked.count() as i32);
+        }
+    }
+
+    /// Doubled, isolated, supported, side-by-side and passed pawns (of every pawn kind): the
+    /// terms of the pawns alone.
+    fn pawn_structure<S: Sink<B>>(
+        &self,
+        pos: &Position<B>,
+        color: Color,
+        info: &PawnInfo<B>,
+        s: &mut S,
+    ) {
+        let g = &pos.variant().geometry;
+        let l = &self.layout;
+        let sg = sign(color);
+        let ours = info.all[color.index()];
+        let defended = info.attacks[color.index()];
+        let passed = info.passed[color.index()];
+        for sq in ours.iter() {
+            let file = g.file_masks[g.file(sq) as usize];
+            if (ours & file).several() {
+                s.add(l.doubled, sg);
+            }
+            if (ours & self.adjacent_files[sq.index()]).is_empty() {
+                s.add(l.isolated, sg);
+            }
+            if defended.has(sq) {
+                s.add(l.supported, sg);
+            }
+            if (ours & self.beside[sq.index()]).any() {
+                s.add(l.phalanx, sg);
+            }
+            if passed.has(sq) {
+                s.add(l.passed + self.passed_bucket(pos, sq, color), sg);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn passed_bucket(&self, pos: &Position<B>, sq: Square, color: Color) -> usize {
+        let g = &pos.variant().geometry;
+        let last = g.ranks as i32 - 1;
+        let rr = g.relative_rank(sq, color) as i32;
+        (rr * (PASSED_BUCKETS as i32 - 1) / last.max(1)) as usize
+    }
+
+    /// Passed pawns whose next square is empty, and the kings' distances to it, weighted by
+    /// the pawn's advancement.
+    fn passed_path<S: Sink<B>>(&self, pos: &Position<B>, color: Color, passed: B, s: &mut S) {
+        let g = &pos.variant().geometry;
+        let l = &self.layout;
+        let sg = sign(color);
+        let kings = [pos.king_square(color), pos.king_square(color.flip())];
+        for sq in passed.iter() {
+            let step = self.ahead[color.index()][sq.index()];
+            if step.is_empty() {
+                continue;
+            }
+            let ahead = step.lsb();
+            if !pos.occupied().has(ahead) {
+                s.add(l.passed_free, sg);
+            }
+            if let [Some(own), Some(enemy)] = kings {
+                let r = self.passed_bucket(pos, sq, color) as i32;
+                s.add(l.passed_own_king, sg * r * distance(g, own, ahead));
+                s.add(l.passed_enemy_king, sg * r * distance(g, enemy, ahead));
+            }
+        }
+    }
+
+    /// Own pawns in the squares in front of the king, and a king on a file without own pawns
+    /// (middlegame terms).
+    fn king_shelter<S: Sink<B>>(&self, pos: &Position<B>, color: Color, own_pawns: B, s: &mut S) {
+        let v = pos.variant();
+        let Some(king) = pos.king_square(color) else {
+            return;
+        };
+        let g = &v.geometry;
+        let l = &self.layout;
+        let sg = sign(color);
+        let front = self.king_ring[king.index()]
+            & !g.relative_rank_mask(color, g.relative_rank(king, color));
+        s.add(l.shelter, sg * (own_pawns & front).count() as i32);
+        if v.pawn.is_some() && (own_pawns & g.file_masks[g.file(king) as usize]).is_empty() {
+            s.add(l.king_open_file, sg);
+        }
+    }
+
+    /// Pieces in hand against the room to drop them: empty squares of the enemy king's ring a
+    /// held piece may be dropped on, and the drop squares left for each piece held (up to 8).
+    fn drops<S: Sink<B>>(&self, pos: &Position<B>, color: Color, s: &mut S) {
+        let v = pos.variant();
+        if !v.flags.hands {
+            return;
+        }
+        let l = &self.layout;
+        let sg = sign(color);
+        let empty = !pos.occupied();
+        let ring = pos
+            .king_square(color.flip())
+            .map_or(B::ZERO, |k| self.king_ring[k.index()]);
+        let mut near_king = B::ZERO;
+        let mut room = 0;
+        for &kind in &v.hand_kinds {
+            let held = pos.hand_count(color, kind) as i32;
+            if held == 0 {
+                continue;
+            }
+            let zone = v.drop_zones[color.index()][kind.index()] & empty;
+            near_king |= zone & ring;
+            room += held * (zone.count() as i32).min(8);
+        }
+        s.add(l.drop_ring, sg * near_king.count() as i32);
+        s.add(l.drop_room, sg * room);
+    }
+
+    /// A side ahead by at least a minor piece (hand-set values, board and hand) drives the
+    /// enemy king to the edge and brings its own king close: how a won ending is converted.
+    fn mop_up<S: Sink<B>>(&self, pos: &Position<B>, s: &mut S) {
+        let v = pos.variant();
+        let g = &v.geometry;
+        let l = &self.layout;
+        let (Some(wk), Some(bk)) = (pos.king_square(Color::White), pos.king_square(Color::Black))
+        else {
+            return;
+        };
+        let material = |c: Color| -> i32 {
+            (0..v.kinds.len())
+                .map(|i| {
+                    let k = PieceKind(i as u8);
+                    self.values[i].1
+                        * (pos.pieces(c, k).count() as i32 + pos.hand_count(c, k) as i32)
+                })
+                .sum()
+        };
+        let diff = material(Color::White) - material(Color::Black);
+        if diff.abs() < 300 {
+            return;
+        }
+        let (strong, weak_king) = if diff > 0 {
+            (Color::White, bk)
+        } else {
+            (Color::Black, wk)
+        };
+        let sg = sign(strong);
+        let span = g.files.max(g.ranks) as i32;
+        s.add(l.mop_edge, sg * centre_distance(g, weak_king));
+        s.add(l.mop_near, sg * (span - distance(g, wk, bk)));
+    }
+}
+
+/// The pawns of both kinds of each side, and the squares each side's pawns capture on.
+#[derive(Clone, Copy, Debug, Default)]
+struct PawnInfo<B: Bits> {
+    all: [B; 2],
+    attacks: [B; 2],
+    /// The passed pawns (no enemy pawn ahead on their own or an adjacent file).
+    passed: [B; 2],
+}
+
+/// The king's distance between two squares (the larger of the file and rank distances).
+#[inline(always)]
+fn distance<B: Bits>(g: &crate::board::Geometry<B>, a: Square, b: Square) -> i32 {
+    let df = (g.file(a) as i32 - g.file(b) as i32).abs();
+    let dr = (g.rank(a) as i32 - g.rank(b) as i32).abs();
+    df.max(dr)
+}
+
+/// The pawns of both pawn kinds (orthodox and sidestepping) of one side.
+#[inline(always)]
+fn all_pawns<B: Bits>(pos: &Position<B>, color: Color) -> B {
+    let v = pos.variant();
+    let mut b = B::ZERO;
+    for k in [v.pawn, v.sidestep_pawn].into_iter().flatten() {
+        b |= pos.pieces(color, k);
+    }
+    b
+}

@@ -1,0 +1,357 @@
+//! The evaluation's terms: where each weight sits in a variant's parameter vector, its name in
+//! the parameter tables, and its hand-set default.
+//!
+//! Every term is a (middlegame, endgame) weight multiplied by a count taken from the position
+//! (White's count minus Black's), so the evaluation is linear in its weights: the tuner
+//! (`menagerie tune`) fits them all at once from the counts that [`super::Evaluator::trace`]
+//! records. Tapered terms are blended by the phase; flat terms (the tempo) are not.
+
+use crate::board::{Bits, Color, Geometry, PieceKind, Square};
+use crate::variants::{KNIGHT_LEAPS, KindSpec, Role, Variant};
+
+use super::Pair;
+
+/// Relative-rank buckets of passed pawns (0 = just off the own side, 6 = about to promote).
+pub const PASSED_BUCKETS: usize = 7;
+/// Attacks on the king's ring are counted up to this many.
+pub const KING_ATTACK_MAX: usize = 12;
+
+/// The position of each term block in the parameter vector of one variant.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    /// Squares per kind in the piece-square block: ranks times half the files (files folded).
+    pub psq_squares: usize,
+    pub value: usize,
+    pub psq: usize,
+    pub hand: usize,
+    pub mobility: usize,
+    pub pair: usize,
+    pub open_file: usize,
+    pub half_open_file: usize,
+    pub doubled: usize,
+    pub isolated: usize,
+    pub supported: usize,
+    pub phalanx: usize,
+    pub passed: usize,
+    pub passed_free: usize,
+    pub passed_own_king: usize,
+    pub passed_enemy_king: usize,
+    pub shelter: usize,
+    pub king_open_file: usize,
+    pub king_attack: usize,
+    pub threat_by_pawn: usize,
+    pub hanging: usize,
+    pub mop_edge: usize,
+    pub mop_near: usize,
+    pub drop_ring: usize,
+    pub drop_room: usize,
+    pub shock_attacked: usize,
+    pub power_rook: usize,
+    pub power_bishop: usize,
+    pub power_knight: usize,
+    pub power_mobility: usize,
+    pub tempo: usize,
+    pub frozen: usize,
+    /// Name of every term, in order.
+    pub names: Vec<String>,
+    /// Terms added after the blend (not tapered).
+    pub flat: Vec<bool>,
+}
+
+impl Layout {
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// The index of the term named `name`.
+    pub fn index_of(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| n == name)
+    }
+
+    /// The piece-square term of `kind` on `sq` for a piece of `color`.
+    #[inline(always)]
+    pub fn psq_term<B: Bits>(
+        &self,
+        g: &Geometry<B>,
+        kind: PieceKind,
+        color: Color,
+        sq: Square,
+    ) -> usize {
+        self.psq + kind.index() * self.psq_squares + fold(g, sq, color)
+    }
+
+    pub fn build<B: Bits>(v: &Variant<B>) -> Layout {
+        let g = &v.geometry;
+        let half = g.files.div_ceil(2) as usize;
+        let psq_squares = g.ranks as usize * half;
+        let mut b = Builder::default();
+        let letters: Vec<char> = v.kinds.iter().map(|k| k.letter).collect();
+        let per_kind = |b: &mut Builder, prefix: &str| {
+            let at = b.names.len();
+            for l in &letters {
+                b.push(format!("{prefix}.{l}"));
+            }
+            at
+        };
+        let value = per_kind(&mut b, "value");
+        let psq = b.names.len();
+        for l in &letters {
+            for r in 0..g.ranks {
+                for f in 0..half {
+                    let file = (b'a' + f as u8) as char;
+                    b.push(format!("psq.{l}.{file}{}", r + 1));
+                }
+            }
+        }
+        let hand = per_kind(&mut b, "hand");
+        let mobility = per_kind(&mut b, "mobility");
+        let pair = per_kind(&mut b, "pair");
+        let open_file = per_kind(&mut b, "open_file");
+        let half_open_file = per_kind(&mut b, "half_open_file");
+        let doubled = b.one("pawn.doubled");
+        let isolated = b.one("pawn.isolated");
+        let supported = b.one("pawn.supported");
+        let phalanx = b.one("pawn.phalanx");
+        let passed = b.names.len();
+        for r in 0..PASSED_BUCKETS {
+            b.push(format!("passed.{r}"));
+        }
+        let passed_free = b.one("passed.free");
+        let passed_own_king = b.one("passed.own_king");
+        let passed_enemy_king = b.one("passed.enemy_king");
+        let shelter = b.one("king.shelter");
+        let king_open_file = b.one("king.open_file");
+        let king_attack = b.names.len();
+        for n in 0..=KING_ATTACK_MAX {
+            b.push(format!("king.attack.{n}"));
+        }
+        let threat_by_pawn = b.one("threat.by_pawn");
+        let hanging = b.one("threat.hanging");
+        let mop_edge = b.one("mopup.edge");
+        let mop_near = b.one("mopup.near");
+        let drop_ring = b.one("drop.king_ring");
+        let drop_room = b.one("drop.room");
+        let shock_attacked = b.one("shock.attacked");
+        let power_rook = b.one("power.rook");
+        let power_bishop = b.one("power.bishop");
+        let power_knight = b.one("power.knight");
+        let power_mobility = b.one("power.mobility");
+        let tempo = b.one("tempo");
+        let frozen = b.one("frozen");
+        let mut flat = vec![false; b.names.len()];
+        flat[tempo] = true;
+        flat[frozen] = true;
+        Layout {
+            psq_squares,
+            value,
+            psq,
+            hand,
+            mobility,
+            pair,
+            open_file,
+            half_open_file,
+            doubled,
+            isolated,
+            supported,
+            phalanx,
+            passed,
+            passed_free,
+            passed_own_king,
+            passed_enemy_king,
+            shelter,
+            king_open_file,
+            king_attack,
+            threat_by_pawn,
+            hanging,
+            mop_edge,
+            mop_near,
+            drop_ring,
+            drop_room,
+            shock_attacked,
+            power_rook,
+            power_bishop,
+            power_knight,
+            power_mobility,
+            tempo,
+            frozen,
+            names: b.names,
+            flat,
+        }
+    }
+}
+
+#[derive(Default)]
+struct Builder {
+    names: Vec<String>,
+}
+
+impl Builder {
+    fn push(&mut self, name: String) {
+        self.names.push(name);
+    }
+    fn one(&mut self, name: &str) -> usize {
+        self.names.push(name.to_string());
+        self.names.len() - 1
+    }
+}
+
+/// The folded square index of `sq` for a piece of `color`: its rank counted from its own side,
+/// and its file counted from the nearer edge (the tables are symmetric left to right).
+#[inline(always)]
+pub fn fold<B: Bits>(g: &Geometry<B>, sq: Square, color: Color) -> usize {
+    let f = g.file(sq) as usize;
+    let f = f.min(g.files as usize - 1 - f);
+    g.relative_rank(sq, color) as usize * g.files.div_ceil(2) as usize + f
+}
+
+/// The hand-set weights: every term's default before a variant's table overrides it.
+pub fn defaults<B: Bits>(v: &Variant<B>, layout: &Layout, values: &[Pair]) -> Vec<Pair> {
+    let g = &v.geometry;
+    let mut w = vec![Pair::default(); layout.len()];
+    for (i, spec) in v.kinds.iter().enumerate() {
+        let kind = PieceKind(i as u8);
+        w[layout.value + i] = values[i];
+        // A piece in hand can go anywhere its drop zone allows and cannot be taken.
+        w[layout.hand + i] = Pair(values[i].0 * 11 / 10, values[i].1);
+        let (m, e) = mobility_weights(spec);
+        w[layout.mobility + i] = Pair(m, e);
+        // The piece-square block holds the square bonus of each folded square; the squares of
+        // the left half stand for their mirror images.
+        let half = g.files.div_ceil(2) as i32;
+        for r in 0..g.ranks as i32 {
+            for f in 0..half {
+                let Some(sq) = g
+                    .square(f, r)
+                    .or_else(|| g.square(g.files as i32 - 1 - f, r))
+                else {
+                    continue;
+                };
+                let t = layout.psq_term(g, kind, Color::White, sq);
+                w[t] = square_bonus(v, kind, Color::White, sq);
+            }
+        }
+    }
+    w[layout.doubled] = Pair(-6, -12);
+    w[layout.isolated] = Pair(-10, -12);
+    for r in 0..PASSED_BUCKETS as i32 {
+        w[layout.passed + r as usize] = Pair(5 + 4 * r * r, 10 + 9 * r * r);
+    }
+    w[layout.shelter] = Pair(8, 0);
+    for n in 0..=KING_ATTACK_MAX as i32 {
+        w[layout.king_attack + n as usize] = Pair(2 * n * n, 0);
+    }
+    w[layout.power_rook] = Pair(25, 20);
+    w[layout.power_bishop] = Pair(20, 15);
+    w[layout.power_knight] = Pair(15, 10);
+    w[layout.power_mobility] = Pair(2, 2);
+    w[layout.tempo] = Pair(12, 0);
+    w[layout.frozen] = Pair(-40, 0);
+    w
+}
+
+/// Value of a kind: orthodox signatures get their usual values; anything else is derived.
+pub fn kind_value<B: Bits>(v: &Variant<B>, kind: PieceKind) -> Pair {
+    let k = &v.kinds[kind.index()];
+    if let Some((mg, eg)) = k.value {
+        return Pair(mg, eg);
+    }
+    match k.role {
+        Role::King => return Pair(0, 0),
+        Role::Pawn => return Pair(90, 120),
+        // The Ninja Pawn: a pawn that also steps sideways (it slips past blockers) and captures
+        // sideways on the enemy half; a starting guess above the pawn, to be measured.
+        Role::SidestepPawn => return Pair(110, 140),
+        // Pawnier's pawn: its worth lies in its links (the power terms); alone it only steps.
+        Role::PowerPawn => return Pair(85, 100),
+        // Pawnier's sergeant: a forward-only stepper that promotes (to a knight at best).
+        Role::Piece if k.promotes => return Pair(100, 130),
+        Role::Piece => {}
+    }
+    let plain_leaper = !k.slides_orthogonal && !k.slides_diagonal;
+    match (k.slides_orthogonal, k.slides_diagonal, k.leaps.is_empty()) {
+        (true, true, true) => Pair(950, 950),
+        (true, false, true) => Pair(480, 520),
+        (false, true, true) => Pair(330, 340),
+        _ if plain_leaper && k.leaps == KNIGHT_LEAPS => Pair(320, 300),
+        _ => {
+            let d = derived_value(v, kind);
+            Pair(d, d)
+        }
+    }
+}
+
+/// 40 cp per average move on an empty board, plus 110. Anchored on the knight (5.25 moves on
+/// 8x8: 320 cp); it is meant for the short-range leapers the variants add, whose values then land
+/// among the orthodox minor pieces. Long-range sliders never use it (they have table values).
+fn derived_value<B: Bits>(v: &Variant<B>, kind: PieceKind) -> i32 {
+    let g = &v.geometry;
+    let k = &v.kinds[kind.index()];
+    let leaps = &v.tables.leaps[0][kind.index()];
+    let mut total = 0u32;
+    let mut n = 0u32;
+    for sq in g.squares() {
+        let mut t = leaps[sq.index()];
+        if k.slides_orthogonal {
+            t |= g.orthogonal_attacks(sq, B::ZERO);
+        }
+        if k.slides_diagonal {
+            t |= g.diagonal_attacks(sq, B::ZERO);
+        }
+        total += t.count();
+        n += 1;
+    }
+    (40 * total / n.max(1)) as i32 + 110
+}
+
+/// Mobility weight per square reached (middlegame, endgame): less for the long-range kinds.
+fn mobility_weights(spec: &KindSpec) -> (i32, i32) {
+    match (spec.slides_orthogonal, spec.slides_diagonal) {
+        (true, true) => (1, 2),
+        (true, false) => (2, 4),
+        (false, true) => (4, 4),
+        _ => (4, 3),
+    }
+}
+
+/// Distance from the board's centre in half-squares (0 in the middle of an odd board).
+pub fn centre_distance<B: Bits>(g: &Geometry<B>, sq: Square) -> i32 {
+    let df = (2 * g.file(sq) as i32 - (g.files as i32 - 1)).abs();
+    let dr = (2 * g.rank(sq) as i32 - (g.ranks as i32 - 1)).abs();
+    df.max(dr) + (df + dr) / 4
+}
+
+fn square_bonus<B: Bits>(v: &Variant<B>, kind: PieceKind, color: Color, sq: Square) -> Pair {
+    let g = &v.geometry;
+    let k = &v.kinds[kind.index()];
+    let centre = centre_distance(g, sq);
+    let rr = g.relative_rank(sq, color) as i32;
+    let last = g.ranks as i32 - 1;
+    match k.role {
+        Role::Pawn | Role::SidestepPawn => pawn_advance(g, sq, rr, last),
+        Role::Piece if k.promotes => pawn_advance(g, sq, rr, last),
+        Role::PowerPawn => Pair(-3 * centre, -2 * centre),
+        Role::King => {
+            // Middlegame: stay home, away from the centre files; endgame: come to the centre.
+            Pair(-25 * rr.min(3) + 2 * centre - 10, -8 * centre)
+        }
+        Role::Piece => {
+            let scale = if k.slides_orthogonal && !k.slides_diagonal {
+                1
+            } else {
+                4
+            };
+            Pair(-scale * centre, -scale * centre / 2)
+        }
+    }
+}
+
+/// Advancement, more in the centre files; worth more in the endgame.
+fn pawn_advance<B: Bits>(g: &Geometry<B>, sq: Square, rr: i32, last: i32) -> Pair {
+    let central = (g.files as i32 - 1 - (2 * g.file(sq) as i32 - (g.files as i32 - 1)).abs()) / 2;
+    let adv = rr * rr * 40 / (last * last).max(1);
+    Pair(adv / 2 + central * (rr.min(4)) * 2, adv)
+}

@@ -1,0 +1,162 @@
+//! `menagerie datagen` and `menagerie tune` end to end (issue 16): the data depend on the seed
+//! alone (not on the threads, nor on a stop and a restart), every line is a quiet position with
+//! its game's result, and the tuner reads them and writes a table the variant accepts.
+//!
+//! Run with `cargo test --release --test datagen`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use menagerie::position::Position;
+use menagerie::search::eval::{Evaluator, table};
+use menagerie::tune::parse_line;
+use menagerie::variants::{AnyVariant, lookup};
+
+const BIN: &str = env!("CARGO_BIN_EXE_menagerie");
+
+fn dir(test: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("menagerie-datagen-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn run(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn datagen(variant: &str, games: u32, threads: u32, out: &Path) -> String {
+    let (ok, stdout, stderr) = run(&[
+        "datagen",
+        "--variant",
+        variant,
+        "--games",
+        &games.to_string(),
+        "--threads",
+        &threads.to_string(),
+        "--nodes",
+        "600",
+        "--seed",
+        "9",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(ok, "datagen failed: {stderr}");
+    assert!(
+        stdout.is_empty(),
+        "datagen writes nothing on stdout: {stdout}"
+    );
+    stderr
+}
+
+#[test]
+fn data_depend_on_the_seed_alone_and_every_line_is_a_quiet_position() {
+    let d = dir("seed");
+    let whole = d.join("whole.txt");
+    let parts = d.join("parts.txt");
+    let progress = datagen("chess", 6, 2, &whole);
+    assert!(progress.contains("positions/s"), "{progress}");
+    datagen("chess", 2, 1, &parts);
+    // A run stopped in the middle of writing a game: the rest is cut off and played again.
+    let mut text = std::fs::read_to_string(&parts).unwrap();
+    text.push_str("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 | 3 | 0.5\n# gam");
+    std::fs::write(&parts, text).unwrap();
+    datagen("chess", 6, 1, &parts);
+    let a = std::fs::read_to_string(&whole).unwrap();
+    let b = std::fs::read_to_string(&parts).unwrap();
+    assert_eq!(
+        a, b,
+        "two threads at once, or one thread in two runs, make the same data"
+    );
+
+    let Some(AnyVariant::Narrow(v)) = lookup("chess") else {
+        panic!("chess is 8x8")
+    };
+    let mut games = 0;
+    let mut positions = 0;
+    let mut results = Vec::new();
+    for line in a.lines() {
+        if let Some(rest) = line.strip_prefix("# game ") {
+            let fields: Vec<&str> = rest.split_whitespace().collect();
+            assert_eq!(fields[0], games.to_string());
+            let result: f64 = fields[1].parse().unwrap();
+            assert!(results.iter().all(|&r| r == result), "{line}: {results:?}");
+            results.clear();
+            games += 1;
+            continue;
+        }
+        let (fen, score, result) = parse_line(line).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert!([0.0, 0.5, 1.0].contains(&result), "{line}");
+        assert!(score.abs() < 20_000.0, "no mate score: {line}");
+        let pos = Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert!(!pos.in_check(), "not in check: {line}");
+        results.push(result);
+        positions += 1;
+    }
+    assert_eq!(games, 6);
+    assert!(positions > 100, "{positions} positions");
+
+    // The tuner reads the data and writes a table that the variant takes.
+    let tuned = d.join("chess.txt");
+    let (ok, stdout, stderr) = run(&[
+        "tune",
+        "--variant",
+        "chess",
+        "--data",
+        whole.to_str().unwrap(),
+        "--epochs",
+        "20",
+        "--hold-out",
+        "3",
+        "--out",
+        tuned.to_str().unwrap(),
+    ]);
+    assert!(ok, "tune failed: {stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(
+        stderr.contains("K = ") && stderr.contains("held out"),
+        "{stderr}"
+    );
+    let text = std::fs::read_to_string(&tuned).unwrap();
+    let ev = Evaluator::with_defaults(v);
+    let mut w = ev.weights().to_vec();
+    assert_eq!(table::apply(&text, ev.layout(), &mut w), Ok(w.len()));
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn bad_arguments_are_refused_with_a_message() {
+    let d = dir("refusals");
+    let out = d.join("x.txt");
+    let (ok, _, stderr) = run(&[
+        "datagen",
+        "--variant",
+        "nosuch",
+        "--games",
+        "1",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!ok && stderr.contains("unknown"), "{stderr}");
+    std::fs::write(&out, "this is not data\n").unwrap();
+    let (ok, _, stderr) = run(&[
+        "tune",
+        "--variant",
+        "chess",
+        "--data",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!ok && stderr.contains("line 1"), "{stderr}");
+    for cmd in ["datagen", "tune"] {
+        let (ok, stdout, _) = run(&[cmd, "--help"]);
+        assert!(ok && stdout.contains("--variant"), "{cmd} --help: {stdout}");
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}
