@@ -7,7 +7,7 @@
 use menagerie::board::{Bits, Color, MoveList};
 use menagerie::movegen::generate_legal;
 use menagerie::position::Position;
-use menagerie::search::eval::{Evaluator, Pair, table};
+use menagerie::search::eval::{EvalCache, Evaluator, Pair, table};
 use menagerie::tune::{self, Samples, Settings};
 use menagerie::variants::{Variant, lookup, playable};
 
@@ -49,10 +49,32 @@ fn white_view<B: Bits>(pos: &Position<B>, score: i32) -> i32 {
 }
 
 fn check_trace<B: Bits>(v: &'static Variant<B>) {
-    let ev = Evaluator::new(v);
+    // Every term gets a weight of its own (not the defaults, where the new terms are zero), so
+    // a count the search's sum and the trace disagree on shows.
+    let mut ev = Evaluator::new(v);
+    let mut rng = Rng(0x77 + v.name.len() as u64);
+    let random: Vec<Pair> = ev
+        .weights()
+        .iter()
+        .map(|_| Pair(rng.below(41) as i32 - 20, rng.below(41) as i32 - 20))
+        .collect();
+    ev.set_weights(random);
     let mut checked = 0;
+    // A small cache, shared by all the positions: hits, misses and overwrites all happen.
+    let mut cache = EvalCache::new(6);
     for pos in random_positions(v, 12, 120, 0x5eed ^ v.name.len() as u64) {
-        let eval = white_view(&pos, ev.evaluate(&pos));
+        let direct = ev.evaluate(&pos);
+        for _ in 0..2 {
+            let cached = ev.evaluate_cached(&pos, -i32::MAX, i32::MAX, &mut cache);
+            assert_eq!(
+                cached,
+                direct,
+                "{}: {} through the cache",
+                v.name,
+                pos.to_fen()
+            );
+        }
+        let eval = white_view(&pos, direct);
         let traced = ev.trace(&pos).score(ev.weights());
         // The evaluator blends in integers: one centipawn of rounding at most.
         assert!(
@@ -127,7 +149,7 @@ fn truth<B: Bits>(ev: &Evaluator<B>) -> Vec<Pair> {
     set(&mut w, "value.R", Pair(-60, 30));
     set(&mut w, "mobility.B", Pair(6, 3));
     set(&mut w, "passed.4", Pair(30, 60));
-    set(&mut w, "threat.hanging", Pair(40, 20));
+    set(&mut w, "threat.hanging.to_move", Pair(40, 20));
     set(&mut w, "tempo", Pair(25, 0));
     w
 }

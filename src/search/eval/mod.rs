@@ -215,6 +215,10 @@ pub struct Evaluator<B: Bits> {
     /// the edge).
     beside: Box<[B; 256]>,
     ahead: [Box<[B; 256]>; 2],
+    /// The eight [`STEPS`] as shifts of a whole set, each with the squares it may start from.
+    steps: [(i32, B); 8],
+    /// Per square: the squares within two king steps (Combined Arms' king pressure).
+    king_zone: Box<[B; 256]>,
     /// Per colour: the orthodox pawn's captures as shifts of the whole set, each with the
     /// squares it may start from (so that no shift wraps around an edge).
     pawn_shifts: [Vec<(i32, B)>; 2],
@@ -317,22 +321,37 @@ impl<B: Bits> Evaluator<B> {
                 (k, still)
             })
             .collect();
+        let shift_of = |df: i8, dr: i8| {
+            let from = g
+                .squares()
+                .filter(|&sq| g.offset(sq, df, dr).is_some())
+                .fold(B::ZERO, |m, sq| m | B::bit(sq));
+            (i32::from(dr) * B::STRIDE as i32 + i32::from(df), from)
+        };
+        let steps = STEPS.map(|(df, dr)| shift_of(df, dr));
         let mut pawn_shifts = [Vec::new(), Vec::new()];
         if let Some(p) = v.pawn {
             for color in Color::BOTH {
                 for &(df, dr) in v.kinds[p.index()].leaps {
                     let dr = if color == Color::White { dr } else { -dr };
-                    let from = g
-                        .squares()
-                        .filter(|&sq| g.offset(sq, df, dr).is_some())
-                        .fold(B::ZERO, |m, sq| m | B::bit(sq));
-                    let shift = i32::from(dr) * B::STRIDE as i32 + i32::from(df);
-                    pawn_shifts[color.index()].push((shift, from));
+                    pawn_shifts[color.index()].push(shift_of(df, dr));
+                }
+            }
+        }
+        let mut king_zone = Box::new([B::ZERO; 256]);
+        for sq in g.squares() {
+            for df in -2..=2 {
+                for dr in -2..=2 {
+                    if let Some(t) = g.offset(sq, df, dr) {
+                        king_zone[sq.index()] |= B::bit(t);
+                    }
                 }
             }
         }
         let mut ev = Evaluator {
             variant: v,
+            steps,
+            king_zone,
             pawn_shifts,
             values,
             layout,
@@ -604,7 +623,159 @@ impl<B: Bits> Evaluator<B> {
                 self.threats(pos, color, &attacks, pawns, s);
             }
         }
+        match pos.variant().family {
+            Family::CombinedArms(k) => {
+                for color in Color::BOTH {
+                    self.arms(pos, color, &k, s);
+                }
+            }
+            Family::Exciting(k) => {
+                for color in Color::BOTH {
+                    self.exciting(pos, color, &k, s);
+                }
+            }
+            _ => {}
+        }
         self.mop_up(pos, s);
+    }
+
+    /// `x` moved one step in direction `d` (an index of `STEPS`), squares off the board dropped.
+    #[inline(always)]
+    fn step(&self, x: B, d: usize) -> B {
+        let (shift, from) = self.steps[d];
+        let x = x & from;
+        if shift > 0 {
+            x << shift as u32
+        } else {
+            x >> (-shift) as u32
+        }
+    }
+
+    /// Combined Arms: what the artillery can shoot (shots pass over everything), what armor
+    /// can reach, the artillery's slides, the room aviation has outside the enemy's no-fly zone,
+    /// own pieces next to the headquarters and enemy troops near it.
+    fn arms<S: Sink<B>>(
+        &self,
+        pos: &Position<B>,
+        color: Color,
+        k: &crate::variants::ArmsKinds,
+        s: &mut S,
+    ) {
+        let v = pos.variant();
+        let t = &v.tables;
+        let g = &v.geometry;
+        let l = &self.layout;
+        let sg = sign(color);
+        let them = color.flip();
+        let waits = usize::from(pos.side_to_move() != color);
+        let occupied = pos.occupied();
+        let empty = !occupied & g.valid;
+        let own = pos.color_bb(color);
+        let targets = pos.color_bb(them) & !pos.kind_bb(v.king);
+        let mut shots = B::ZERO;
+        let mut light_slides = 0;
+        for sq in pos.pieces(color, k.light).iter() {
+            shots |= t.near_range[sq.index()];
+            light_slides += (g.diagonal_attacks(sq, occupied) & empty).count() as i32;
+        }
+        let mut heavy_slides = 0;
+        for sq in pos.pieces(color, k.heavy).iter() {
+            shots |= t.far_range[sq.index()];
+            heavy_slides += (g.orthogonal_attacks(sq, occupied) & empty).count() as i32;
+        }
+        s.add(l.arms_shots + waits, sg * (shots & targets).count() as i32);
+        s.add(l.arms_light_slides, sg * light_slides);
+        s.add(l.arms_heavy_slides, sg * heavy_slides);
+        let mut armor = B::ZERO;
+        for sq in pos.pieces(color, k.armor).iter() {
+            armor |= t.three_steps[sq.index()] & !own;
+        }
+        s.add(
+            l.arms_armor_targets + waits,
+            sg * (armor & targets).count() as i32,
+        );
+        let queens = pos.pieces(color, k.aviation).count() as i32;
+        if queens > 0 {
+            let zone = crate::position::attacks::arms::no_fly(pos, them, k, occupied);
+            s.add(
+                l.arms_air_room,
+                sg * queens * (empty & !zone).count() as i32,
+            );
+        }
+        if let Some(king) = pos.king_square(color) {
+            let ring = t.wazir[king.index()] | t.ferz[king.index()];
+            s.add(l.arms_king_guards, sg * (ring & own).count() as i32);
+            let near = self.king_zone[king.index()];
+            let troops = pos.pieces(them, k.infantry)
+                | pos.pieces(them, k.armor)
+                | pos.pieces(them, k.aviation);
+            // Pressure on this side's own king: counted against it.
+            s.add(l.arms_king_pressure, -sg * (near & troops).count() as i32);
+        }
+    }
+
+    /// Exciting Chess: soldiers side by side with a friend (hard to enclose), enemy pieces one
+    /// soldier step from a custodian capture, and enemy pieces a checker can jump now.
+    fn exciting<S: Sink<B>>(
+        &self,
+        pos: &Position<B>,
+        color: Color,
+        k: &crate::variants::ExcitingKinds,
+        s: &mut S,
+    ) {
+        let v = pos.variant();
+        let g = &v.geometry;
+        let l = &self.layout;
+        let sg = sign(color);
+        let them = color.flip();
+        let waits = usize::from(pos.side_to_move() != color);
+        let empty = !pos.occupied() & g.valid;
+        let own = pos.color_bb(color);
+        let targets = pos.color_bb(them) & !pos.kind_bb(v.king);
+        let soldiers = pos.pieces(color, k.soldier);
+        let veterans = pos.pieces(color, k.veteran);
+        let all_soldiers = soldiers | veterans;
+        if all_soldiers.any() {
+            let (east, west) = (0, 1);
+            let beside = self.step(own, east) | self.step(own, west);
+            s.add(l.soldier_wall, sg * (all_soldiers & beside).count() as i32);
+            // Empty squares a soldier of this side can step onto: forward and sideways for a
+            // soldier, every orthogonal step for a promoted one.
+            let forward = if color == Color::White { 2 } else { 3 };
+            let back = if color == Color::White { 3 } else { 2 };
+            let reach = (self.step(soldiers | veterans, forward)
+                | self.step(all_soldiers, east)
+                | self.step(all_soldiers, west)
+                | self.step(veterans, back))
+                & empty;
+            // An enemy piece with a friend of ours on one side and, on the other, a square one
+            // of our soldiers can step onto.
+            let mut threatened = B::ZERO;
+            for (d, opposite) in [(0, 1), (1, 0), (2, 3), (3, 2)] {
+                threatened |= targets & self.step(own, opposite) & self.step(reach, d);
+            }
+            s.add(l.custodian + waits, sg * threatened.count() as i32);
+        }
+        let men = pos.pieces(color, k.man);
+        let crowned = pos.pieces(color, k.draughts_king);
+        if (men | crowned).any() {
+            let forward = if color == Color::White {
+                [4, 5]
+            } else {
+                [6, 7]
+            };
+            let mut jumpable = B::ZERO;
+            for d in 4..8 {
+                let jumpers = if forward.contains(&d) {
+                    men | crowned
+                } else {
+                    crowned
+                };
+                // A piece one diagonal step from a checker with the square beyond it empty.
+                jumpable |= self.step(jumpers, d) & targets & self.step(empty, opposite(d));
+            }
+            s.add(l.checker_jumps + waits, sg * jumpable.count() as i32);
+        }
     }
 
     /// Squares each plain piece reaches that are not its own side's, weighted by kind; pairs and
@@ -771,15 +942,17 @@ impl<B: Bits> Evaluator<B> {
         let l = &self.layout;
         let sg = sign(color);
         let them = color.flip();
+        let waits = usize::from(pos.side_to_move() != color);
         let kings = pos.kind_bb(v.king);
         let targets = pos.color_bb(them) & !kings;
         let by_pawn = targets & !pawns.all[them.index()] & pawns.attacks[color.index()];
-        s.add(l.threat_by_pawn, sg * by_pawn.count() as i32);
+        s.add(l.threat_by_pawn + waits, sg * by_pawn.count() as i32);
         let hanging = targets & attacks[color.index()] & !attacks[them.index()];
-        s.add(l.hanging, sg * hanging.count() as i32);
+        s.add(l.hanging + waits, sg * hanging.count() as i32);
         if v.flags.shock {
-            let attacked = pos.shock_pieces(color) & attacks[them.index()];
-            s.add(l.shock_attacked, sg * attacked.count() as i32);
+            // The enemy General under attack: taking it freezes their army for a turn.
+            let attacked = pos.shock_pieces(them) & attacks[color.index()];
+            s.add(l.shock_attacked + waits, sg * attacked.count() as i32);
         }
     }
 
@@ -929,6 +1102,25 @@ impl<B: Bits> Evaluator<B> {
         s.add(l.mop_edge, sg * centre_distance(g, weak_king));
         s.add(l.mop_near, sg * (span - distance(g, wk, bk)));
     }
+}
+
+/// The eight steps of [`Evaluator::step`], as (file, rank) offsets: east, west, north, south,
+/// then north-east, north-west, south-east, south-west.
+const STEPS: [(i8, i8); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
+];
+
+/// The index in [`STEPS`] of the step back.
+#[inline(always)]
+fn opposite(d: usize) -> usize {
+    [1, 0, 3, 2, 7, 6, 5, 4][d]
 }
 
 /// The pawns of both kinds of each side, and the squares each side's pawns capture on.

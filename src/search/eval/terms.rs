@@ -39,6 +39,8 @@ pub struct Layout {
     pub shelter: usize,
     pub king_open_file: usize,
     pub king_attack: usize,
+    /// Threats come in pairs: the first when the attacker is to move (it can take now), the
+    /// second when it is not (the other side can answer).
     pub threat_by_pawn: usize,
     pub hanging: usize,
     pub mop_edge: usize,
@@ -50,6 +52,16 @@ pub struct Layout {
     pub power_bishop: usize,
     pub power_knight: usize,
     pub power_mobility: usize,
+    pub arms_shots: usize,
+    pub arms_armor_targets: usize,
+    pub arms_light_slides: usize,
+    pub arms_heavy_slides: usize,
+    pub arms_air_room: usize,
+    pub arms_king_guards: usize,
+    pub arms_king_pressure: usize,
+    pub soldier_wall: usize,
+    pub custodian: usize,
+    pub checker_jumps: usize,
     pub tempo: usize,
     pub frozen: usize,
     /// Name of every term, in order.
@@ -129,17 +141,27 @@ impl Layout {
         for n in 0..=KING_ATTACK_MAX {
             b.push(format!("king.attack.{n}"));
         }
-        let threat_by_pawn = b.one("threat.by_pawn");
-        let hanging = b.one("threat.hanging");
+        let threat_by_pawn = b.pair("threat.by_pawn");
+        let hanging = b.pair("threat.hanging");
         let mop_edge = b.one("mopup.edge");
         let mop_near = b.one("mopup.near");
         let drop_ring = b.one("drop.king_ring");
         let drop_room = b.one("drop.room");
-        let shock_attacked = b.one("shock.attacked");
+        let shock_attacked = b.pair("shock.attacked");
         let power_rook = b.one("power.rook");
         let power_bishop = b.one("power.bishop");
         let power_knight = b.one("power.knight");
         let power_mobility = b.one("power.mobility");
+        let arms_shots = b.pair("arms.shots");
+        let arms_armor_targets = b.pair("arms.armor_targets");
+        let arms_light_slides = b.one("arms.light_slides");
+        let arms_heavy_slides = b.one("arms.heavy_slides");
+        let arms_air_room = b.one("arms.air_room");
+        let arms_king_guards = b.one("arms.king_guards");
+        let arms_king_pressure = b.one("arms.king_pressure");
+        let soldier_wall = b.one("soldier.wall");
+        let custodian = b.pair("soldier.custodian");
+        let checker_jumps = b.pair("checker.jumps");
         let tempo = b.one("tempo");
         let frozen = b.one("frozen");
         let mut flat = vec![false; b.names.len()];
@@ -176,6 +198,16 @@ impl Layout {
             power_bishop,
             power_knight,
             power_mobility,
+            arms_shots,
+            arms_armor_targets,
+            arms_light_slides,
+            arms_heavy_slides,
+            arms_air_room,
+            arms_king_guards,
+            arms_king_pressure,
+            soldier_wall,
+            custodian,
+            checker_jumps,
             tempo,
             frozen,
             names: b.names,
@@ -196,6 +228,12 @@ impl Builder {
     fn one(&mut self, name: &str) -> usize {
         self.names.push(name.to_string());
         self.names.len() - 1
+    }
+    /// Two terms, `NAME.to_move` and `NAME.waiting`; returns the first.
+    fn pair(&mut self, name: &str) -> usize {
+        self.names.push(format!("{name}.to_move"));
+        self.names.push(format!("{name}.waiting"));
+        self.names.len() - 2
     }
 }
 
