@@ -282,6 +282,7 @@ impl Engine {
                 let path = value.trim();
                 if path.is_empty() || path == "<builtin>" {
                     self.options.eval_params = None;
+                    self.eval = evaluator_with(self.game.variant(), &self.options);
                 } else {
                     let text = std::fs::read_to_string(path)
                         .map_err(|e| format!("EvalParams: cannot read {path}: {e}"))?;
@@ -289,9 +290,9 @@ impl Engine {
                         .map_err(|e| format!("EvalParams: {path}: {e}"))?;
                     self.eval = eval;
                     self.options.eval_params = Some((path.to_string(), text));
-                    return Ok(());
                 }
-                self.eval = evaluator_with(self.game.variant(), &self.options);
+                // The threads' evaluation caches hold the old weights' scores.
+                self.histories = fresh_histories(self.pool.size());
             }
             _ => return Err(format!("unknown option '{name}'")),
         }

@@ -223,3 +223,57 @@ fn the_tuner_finds_known_weights_again() {
          {mean_before:.1}), by up to {worst:.1} cp where the result is open"
     );
 }
+
+/// The EvalParams option loads a table over the built-in weights, refuses a file that does not
+/// fit the variant (changing nothing), and `<builtin>` goes back.
+#[test]
+fn the_eval_params_option_loads_a_table() {
+    use menagerie::engine::Engine;
+    use menagerie::search::{Limits, NullSink, Score};
+    use std::sync::Arc;
+    let dir = std::env::temp_dir().join(format!("menagerie-evalparams-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good.txt");
+    std::fs::write(&good, "# a precious knight\nvalue.N 1200 1200\n").unwrap();
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "hand.W 10 10\n").unwrap();
+    let mut engine = Engine::new();
+    // White has a knight more.
+    let score = |engine: &mut Engine| {
+        engine.new_game();
+        engine
+            .set_position(Some("4k3/8/8/8/8/8/8/4KN2 w - - 0 1"), &[])
+            .unwrap();
+        let limits = Limits {
+            depth: Some(1),
+            ..Default::default()
+        };
+        match engine.search_sync(limits, Arc::new(NullSink)).score {
+            Score::Cp(cp) => cp,
+            Score::Mate(_) => panic!("no mate at the start"),
+        }
+    };
+    let builtin = score(&mut engine);
+    assert!((200..600).contains(&builtin), "{builtin}");
+    engine
+        .set_option("EvalParams", good.to_str().unwrap())
+        .unwrap();
+    let big = score(&mut engine);
+    assert!(big > builtin + 300, "{builtin} -> {big}");
+    let e = engine
+        .set_option("EvalParams", bad.to_str().unwrap())
+        .unwrap_err();
+    assert!(e.contains("no term named `hand.W`"), "{e}");
+    let e = engine
+        .set_option("EvalParams", dir.join("none.txt").to_str().unwrap())
+        .unwrap_err();
+    assert!(e.contains("cannot read"), "{e}");
+    assert_eq!(score(&mut engine), big, "a refused table changes nothing");
+    // The table goes on applying to the variant chosen later.
+    engine.set_variant("shockchess").unwrap();
+    assert!(score(&mut engine) > builtin + 600);
+    engine.set_option("EvalParams", "<builtin>").unwrap();
+    engine.set_variant("chess").unwrap();
+    assert_eq!(score(&mut engine), builtin);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

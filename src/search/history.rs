@@ -38,6 +38,9 @@ pub struct History {
     counter: Vec<Option<Move>>,
     /// `CORRECTION_ENTRIES` per side, in 1/`CORRECTION_GRAIN` centipawn.
     correction: Vec<i16>,
+    /// The thread's evaluation cache (an `EvalCache` of the variant's width), kept between the
+    /// searches of a game so that a position met again is not evaluated again.
+    eval_cache: Option<Box<dyn std::any::Any + Send>>,
 }
 
 /// Correction-history entries per side (indexed by the low bits of the structure key).
@@ -45,6 +48,9 @@ const CORRECTION_ENTRIES: usize = 1 << 14;
 /// Corrections are kept in this fraction of a centipawn, so that the largest is
 /// `LIMIT / CORRECTION_GRAIN` = 128 cp.
 const CORRECTION_GRAIN: i32 = 128;
+
+/// The evaluation cache holds `2^EVAL_CACHE_BITS` positions.
+const EVAL_CACHE_BITS: u32 = 16;
 
 /// A victim slot for tactical moves that remove nothing (promotions).
 const NO_VICTIM: usize = MAX_KINDS;
@@ -67,6 +73,24 @@ impl History {
         self.cont.fill(Box::default());
         self.counter.fill(None);
         self.correction.fill(0);
+        self.eval_cache = None;
+    }
+
+    /// The evaluation cache kept from the last search, if it is of this width; a new one else.
+    pub fn take_eval_cache<B: crate::board::Bits>(&mut self) -> crate::search::eval::EvalCache<B> {
+        self.eval_cache
+            .take()
+            .and_then(|c| c.downcast::<crate::search::eval::EvalCache<B>>().ok())
+            .map(|c| *c)
+            .unwrap_or_else(|| crate::search::eval::EvalCache::new(EVAL_CACHE_BITS))
+    }
+
+    /// Keeps `cache` for the next search.
+    pub fn keep_eval_cache<B: crate::board::Bits>(
+        &mut self,
+        cache: crate::search::eval::EvalCache<B>,
+    ) {
+        self.eval_cache = Some(Box::new(cache));
     }
 
     fn allocate(&mut self) {

@@ -167,6 +167,7 @@ pub fn run_search<B: Bits>(
     history: &mut History,
 ) -> Option<RootResult<B>> {
     history.prepare(job.root.variant().kinds.len(), B::BITS as usize);
+    let eval_cache = history.take_eval_cache::<B>();
     let mut lmr = Box::new([[0u8; 64]; 64]);
     for (d, row) in lmr.iter_mut().enumerate().skip(1) {
         for (m, r) in row.iter_mut().enumerate().skip(1) {
@@ -198,13 +199,15 @@ pub fn run_search<B: Bits>(
         seldepth: 0,
         stopped: false,
         lmr,
-        eval_cache: EvalCache::new(16),
+        eval_cache,
         best_changes: 0.0,
         root_depth: 1,
         null_min_ply: 0,
     };
     let result = w.iterate();
     w.flush_nodes();
+    let cache = std::mem::replace(&mut w.eval_cache, EvalCache::new(0));
+    w.history.keep_eval_cache(cache);
     (id == 0).then_some(result)
 }
 
