@@ -776,6 +776,13 @@ impl<B: Bits> Evaluator<B> {
             }
             s.add(l.checker_jumps + waits, sg * jumpable.count() as i32);
         }
+        // The enemy king's orthogonal neighbours this side does not hold yet: the fewer, the
+        // nearer a soldier step that encloses it (II.2.7).
+        if let Some(king) = pos.king_square(them) {
+            let around = v.tables.wazir[king.index()];
+            let missing = (around & !own).count().min(4) as usize;
+            s.add(l.enclosure + missing, sg);
+        }
     }
 
     /// Squares each plain piece reaches that are not its own side's, weighted by kind; pairs and
@@ -835,6 +842,9 @@ impl<B: Bits> Evaluator<B> {
                 reach |= t;
                 let n = (t & !own).count() as i32;
                 s.add(l.mobility + i, sg * (n - 4));
+                if n < 3 {
+                    s.add(l.trapped + i, sg * (3 - n));
+                }
                 ring_attacks += (t & ring).count() as i32;
             }
         }

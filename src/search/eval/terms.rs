@@ -25,6 +25,8 @@ pub struct Layout {
     pub psq: usize,
     pub hand: usize,
     pub mobility: usize,
+    /// Per kind: how far a piece's reach falls short of three squares (a trapped piece).
+    pub trapped: usize,
     pub pair: usize,
     pub open_file: usize,
     pub half_open_file: usize,
@@ -62,6 +64,9 @@ pub struct Layout {
     pub soldier_wall: usize,
     pub custodian: usize,
     pub checker_jumps: usize,
+    /// Exciting: by how many of the enemy king's orthogonal neighbours are not this side's
+    /// pieces (0 to 4); a soldier step that fills the last one encloses it.
+    pub enclosure: usize,
     pub tempo: usize,
     pub frozen: usize,
     /// Name of every term, in order.
@@ -121,6 +126,7 @@ impl Layout {
         }
         let hand = per_kind(&mut b, "hand");
         let mobility = per_kind(&mut b, "mobility");
+        let trapped = per_kind(&mut b, "trapped");
         let pair = per_kind(&mut b, "pair");
         let open_file = per_kind(&mut b, "open_file");
         let half_open_file = per_kind(&mut b, "half_open_file");
@@ -162,6 +168,10 @@ impl Layout {
         let soldier_wall = b.one("soldier.wall");
         let custodian = b.pair("soldier.custodian");
         let checker_jumps = b.pair("checker.jumps");
+        let enclosure = b.names.len();
+        for n in 0..=4 {
+            b.push(format!("king.enclosure.{n}"));
+        }
         let tempo = b.one("tempo");
         let frozen = b.one("frozen");
         let mut flat = vec![false; b.names.len()];
@@ -173,6 +183,7 @@ impl Layout {
             psq,
             hand,
             mobility,
+            trapped,
             pair,
             open_file,
             half_open_file,
@@ -208,6 +219,7 @@ impl Layout {
             soldier_wall,
             custodian,
             checker_jumps,
+            enclosure,
             tempo,
             frozen,
             names: b.names,
