@@ -277,3 +277,62 @@ fn the_eval_params_option_loads_a_table() {
     assert_eq!(score(&mut engine), builtin);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The count of term `name` in the trace of `fen` (White's count minus Black's).
+fn count_of(variant: &str, fen: &str, name: &str) -> i32 {
+    menagerie::with_variant!(lookup(variant).unwrap(), v => {
+        let ev = Evaluator::with_defaults(v);
+        let t = ev.layout().index_of(name).unwrap_or_else(|| panic!("{name}")) as u32;
+        let pos = Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        ev.trace(&pos)
+            .terms
+            .iter()
+            .filter(|(i, _)| *i == t)
+            .map(|(_, n)| n)
+            .sum()
+    })
+}
+
+/// The family terms count what their names say, on positions made by hand.
+#[test]
+fn family_terms_count_what_they_say() {
+    // Exciting: the soldier on d4 steps to d5 and encloses the knight on e5 against the rook
+    // on f5; with White to move that is a threat it can carry out now.
+    let custodian = "**1k5**/*9*/11/11/11/11/4nR5/3S7/11/*9*/**3K3**[] w - - 0 1";
+    assert_eq!(
+        count_of("exciting", custodian, "soldier.custodian.to_move"),
+        1
+    );
+    assert_eq!(
+        count_of("exciting", custodian, "soldier.custodian.waiting"),
+        0
+    );
+    let black_to_move = custodian.replace(" w ", " b ");
+    assert_eq!(
+        count_of("exciting", &black_to_move, "soldier.custodian.waiting"),
+        1
+    );
+    // Without the rook there is no partner: no threat.
+    let alone = "**1k5**/*9*/11/11/11/11/4n6/3S7/11/*9*/**3K3**[] w - - 0 1";
+    assert_eq!(count_of("exciting", alone, "soldier.custodian.to_move"), 0);
+    // The man on c4 jumps the knight on d5 (e6 is empty); a piece behind it stops the jump.
+    let jump = "**1k5**/*9*/11/11/11/11/3n7/2M8/11/*9*/**3K3**[] w - - 0 1";
+    assert_eq!(count_of("exciting", jump, "checker.jumps.to_move"), 1);
+    let blocked = "**1k5**/*9*/11/11/11/4r6/3n7/2M8/11/*9*/**3K3**[] w - - 0 1";
+    assert_eq!(count_of("exciting", blocked, "checker.jumps.to_move"), 0);
+    // The black king on f6 has White soldiers on e6, g6 and f7: one neighbour missing.
+    let enclosed = "**7**/*9*/11/11/5S5/4SkS4/11/11/11/*9*/**3K3**[] w - - 0 1";
+    assert_eq!(count_of("exciting", enclosed, "king.enclosure.1"), 1);
+    // Combined Arms: the light artillery on c1 shoots the armor on e3 (distance 2), the heavy
+    // artillery on a1 the infantry on a5 (distance 4); the black armor can drive onto d1.
+    let shots = "4k3/8/8/p7/8/4n3/8/R1BPK3 w - - 0 1";
+    assert_eq!(count_of("combinedarms", shots, "arms.shots.to_move"), 2);
+    assert_eq!(
+        count_of("combinedarms", shots, "arms.armor_targets.waiting"),
+        -1
+    );
+    // Chess: the knight on c6 hangs to the bishop on b5, and the pawn on d5 attacks it too.
+    let hanging = "4k3/8/2n5/1B1P4/8/8/8/4K3 w - - 0 1";
+    assert_eq!(count_of("chess", hanging, "threat.hanging.to_move"), 1);
+    assert_eq!(count_of("chess", hanging, "threat.by_pawn.to_move"), 1);
+}
