@@ -102,6 +102,11 @@ fn every_shipped_table_fits_its_variant() {
             let ev = Evaluator::with_defaults(v);
             let text = table::builtin(name).unwrap_or_else(|| panic!("{name} has no table"));
             let mut w = ev.weights().to_vec();
+            let family = v.family.name();
+            let shared = table::builtin_family(family)
+                .unwrap_or_else(|| panic!("the {family} family has no table"));
+            table::apply_shared(shared, ev.layout(), &mut w)
+                .unwrap_or_else(|e| panic!("the {family} family's table in {name}: {e}"));
             table::apply(text, ev.layout(), &mut w)
                 .unwrap_or_else(|e| panic!("{name}'s table: {e}"));
         });
@@ -118,7 +123,7 @@ fn tables_round_trip_and_refuse_what_does_not_fit() {
     for (i, p) in w.iter_mut().enumerate() {
         *p = Pair(i as i32 - 300, 7 - i as i32);
     }
-    let text = table::write(ev.layout(), &w, &["a header".to_string()]);
+    let text = table::write(ev.layout(), &w, None, &["a header".to_string()]);
     let mut back = ev.weights().to_vec();
     assert_eq!(table::apply(&text, ev.layout(), &mut back), Ok(w.len()));
     assert_eq!(back, w);
@@ -134,6 +139,16 @@ fn tables_round_trip_and_refuse_what_does_not_fit() {
     let ce = Evaluator::with_defaults(chess);
     let mut cw = ce.weights().to_vec();
     assert!(table::apply("hand.W 10 10", ce.layout(), &mut cw).is_err());
+    // A family's shared table passes over the terms a member lacks, and sets the others.
+    let before = cw.clone();
+    assert_eq!(
+        table::apply_shared("hand.W 10 10\nvalue.N 400 400", ce.layout(), &mut cw),
+        Ok(1)
+    );
+    let n = ce.layout().index_of("value.N").unwrap();
+    assert_eq!(cw[n], Pair(400, 400));
+    cw[n] = before[n];
+    assert_eq!(cw, before);
 }
 
 /// Weights the tuner must find again: the defaults with knight, rook, mobility, passed pawn and

@@ -119,7 +119,9 @@ fn tune_variant<B: Bits>(v: &'static Variant<B>, args: &TuneArgs) -> Result<(), 
             before.0, after.0, before.1, after.1
         ),
     ];
-    let text = table::write(ev.layout(), &weights, &header);
+    // The variant's table holds what differs from its family's weights.
+    let family = Evaluator::with_family(v);
+    let text = table::write(ev.layout(), &weights, Some(family.weights()), &header);
     let out = args
         .out
         .clone()

@@ -216,6 +216,18 @@ pub enum Family {
     Exciting(ExcitingKinds),
 }
 
+impl Family {
+    /// The family's name (its parameter table is `family-NAME.txt`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Family::Standard => "standard",
+            Family::Powers(_) => "powers",
+            Family::CombinedArms(_) => "combinedarms",
+            Family::Exciting(_) => "exciting",
+        }
+    }
+}
+
 /// Pawnier's kinds: the pawn with borrowed powers and the knight that relays its power.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PowerKinds {

@@ -232,12 +232,25 @@ pub struct Evaluator<B: Bits> {
 impl<B: Bits> Evaluator<B> {
     /// The evaluator with the variant's table (or its defaults where the table is silent).
     pub fn new(v: &'static Variant<B>) -> Evaluator<B> {
-        let mut ev = Self::with_defaults(v);
+        let mut ev = Self::with_family(v);
         if let Some(text) = table::builtin(v.name) {
             let mut w = ev.weights.clone();
             match table::apply(text, &ev.layout, &mut w) {
                 Ok(_) => ev.set_weights(w),
                 Err(e) => log::error!("the parameter table of {} is not used: {e}", v.name),
+            }
+        }
+        ev
+    }
+
+    /// The evaluator with the defaults and the family's table, without the variant's own.
+    pub fn with_family(v: &'static Variant<B>) -> Evaluator<B> {
+        let mut ev = Self::with_defaults(v);
+        if let Some(text) = table::builtin_family(v.family.name()) {
+            let mut w = ev.weights.clone();
+            match table::apply_shared(text, &ev.layout, &mut w) {
+                Ok(_) => ev.set_weights(w),
+                Err(e) => log::error!("the {} family table is not used: {e}", v.family.name()),
             }
         }
         ev

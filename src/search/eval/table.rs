@@ -1,6 +1,10 @@
-//! The parameter tables: one text file per variant under `src/search/eval/tables/`, compiled in,
-//! that overrides the hand-set defaults of [`super::terms::defaults`] term by term. `menagerie
-//! tune` writes them; a term a table leaves out keeps its default.
+//! The parameter tables, compiled in from `src/search/eval/tables/`: one per rules family
+//! (`family-standard.txt` for chess, Shock Chess and the Shock Troops games, `family-powers.txt`,
+//! `family-combinedarms.txt`, `family-exciting.txt`), shared by its members, and one per variant,
+//! which overrides it. A variant's weights are the hand-set defaults of
+//! [`super::terms::defaults`], then its family's table (terms the variant lacks, such as a hand
+//! piece chess does not have, are passed over), then its own table (every term must be its own).
+//! `menagerie tune` writes a variant's table with the terms that differ from its family's.
 //!
 //! Format: one term per line, `NAME MG EG` (centipawns); `#` starts a comment; blank lines are
 //! ignored. Names are those of [`super::terms::Layout`]: `value.N`, `psq.N.d4` (the folded square
@@ -31,8 +35,34 @@ pub fn builtin(variant: &str) -> Option<&'static str> {
     })
 }
 
+/// The family table of a variant's family (`Family::name`), if there is one.
+pub fn builtin_family(family: &str) -> Option<&'static str> {
+    Some(match family {
+        "standard" => include_str!("tables/family-standard.txt"),
+        "powers" => include_str!("tables/family-powers.txt"),
+        "combinedarms" => include_str!("tables/family-combinedarms.txt"),
+        "exciting" => include_str!("tables/family-exciting.txt"),
+        _ => return None,
+    })
+}
+
 /// Applies `text` to `weights`: each line sets one term. Errors name the line.
 pub fn apply(text: &str, layout: &Layout, weights: &mut [Pair]) -> Result<usize, String> {
+    apply_with(text, layout, weights, false)
+}
+
+/// As [`apply`], but lines naming a term the layout lacks are passed over (a family table
+/// applied to one of its members).
+pub fn apply_shared(text: &str, layout: &Layout, weights: &mut [Pair]) -> Result<usize, String> {
+    apply_with(text, layout, weights, true)
+}
+
+fn apply_with(
+    text: &str,
+    layout: &Layout,
+    weights: &mut [Pair],
+    shared: bool,
+) -> Result<usize, String> {
     let mut set = 0;
     for (n, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
@@ -49,6 +79,9 @@ pub fn apply(text: &str, layout: &Layout, weights: &mut [Pair]) -> Result<usize,
             ));
         };
         let Some(t) = layout.index_of(name) else {
+            if shared {
+                continue;
+            }
             return Err(format!("line {}: no term named `{name}`", n + 1));
         };
         let number = |s: &str| {
@@ -61,8 +94,14 @@ pub fn apply(text: &str, layout: &Layout, weights: &mut [Pair]) -> Result<usize,
     Ok(set)
 }
 
-/// Writes every term of `weights` as a table, after the `header` comment lines.
-pub fn write(layout: &Layout, weights: &[Pair], header: &[String]) -> String {
+/// Writes the terms of `weights` that differ from `base` (every term when `base` is `None`) as a
+/// table, after the `header` comment lines.
+pub fn write(
+    layout: &Layout,
+    weights: &[Pair],
+    base: Option<&[Pair]>,
+    header: &[String],
+) -> String {
     let mut out = String::new();
     for h in header {
         out.push_str("# ");
@@ -70,7 +109,10 @@ pub fn write(layout: &Layout, weights: &[Pair], header: &[String]) -> String {
         out.push('\n');
     }
     let width = layout.names.iter().map(|n| n.len()).max().unwrap_or(0);
-    for (name, w) in layout.names.iter().zip(weights) {
+    for (i, (name, w)) in layout.names.iter().zip(weights).enumerate() {
+        if base.is_some_and(|b| b[i] == *w) {
+            continue;
+        }
         out.push_str(&format!("{name:<width$} {:>5} {:>5}\n", w.0, w.1));
     }
     out
