@@ -181,6 +181,10 @@ enum Command {
         /// Start from the hand-set defaults rather than the variant's current table.
         #[arg(long)]
         from_defaults: bool,
+        /// A table applied over the start first, passing over terms this variant lacks (another
+        /// game's tuned weights, for a game with less data).
+        #[arg(long)]
+        start: Option<std::path::PathBuf>,
     },
 }
 
@@ -346,12 +350,14 @@ fn main() -> ExitCode {
             decay,
             decay_every,
             from_defaults,
+            start,
         } => finish(commands::tune::run(&commands::tune::TuneArgs {
             variant,
             data,
             out,
             hold_out,
             from_defaults,
+            start,
             settings: menagerie::tune::Settings {
                 lambda,
                 epochs,

@@ -18,6 +18,9 @@ pub struct TuneArgs {
     pub hold_out: usize,
     /// Start from the hand-set defaults instead of the variant's current table.
     pub from_defaults: bool,
+    /// A table applied over the starting weights first (terms the variant lacks are passed over):
+    /// another game's tuned weights as a start for a game with less data.
+    pub start: Option<PathBuf>,
     pub settings: Settings,
 }
 
@@ -39,11 +42,23 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
 
 fn tune_variant<B: Bits>(v: &'static Variant<B>, args: &TuneArgs) -> Result<(), String> {
     let started = Instant::now();
-    let ev = if args.from_defaults {
+    let mut ev = if args.from_defaults {
         Evaluator::with_defaults(v)
     } else {
         Evaluator::new(v)
     };
+    if let Some(path) = &args.start {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let mut w = ev.weights().to_vec();
+        let set = table::apply_shared(&text, ev.layout(), &mut w)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        ev.set_weights(w);
+        menagerie::console::note(&format!(
+            "tune: {set} terms of {} set as the start",
+            path.display()
+        ));
+    }
     let mut samples = tune::Samples::new();
     let mut games = 0;
     for path in &args.data {
