@@ -22,8 +22,8 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use rand::Rng;
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
 use menagerie::engine::Engine;
@@ -368,25 +368,10 @@ fn generate(
     Ok((found, tally))
 }
 
-/// The generator of candidate `index`: the seed, the variant's name and the index mixed
-/// (FNV-1a over the name, SplitMix64's finaliser over the lot) so that neighbouring candidates,
-/// seeds and variants give unrelated streams; without the name the Shock Troops games, whose
-/// boards start alike, would get the same lines. `StdRng` is deterministic for one `rand`
-/// release, which Cargo.lock pins.
-fn candidate_rng(seed: u64, variant: &str, index: u64) -> StdRng {
-    let name = variant.bytes().fold(0xCBF2_9CE4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3)
-    });
-    let mut z = seed ^ name ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    StdRng::seed_from_u64(z ^ (z >> 31))
-}
-
 /// Builds candidate `index` and judges it. The engine's table is cleared first, so the result
 /// depends on the candidate alone, not on what the worker did before.
 fn candidate(engine: &mut Engine, s: &Settings, index: u64) -> Result<Verdict, String> {
-    let mut rng = candidate_rng(s.seed, s.variant.name(), index);
+    let mut rng = super::stream_rng(s.seed, s.variant.name(), index);
     let plies = rng.random_range(s.plies.0..=s.plies.1);
     // Each candidate starts from nothing learned (table and histories), so that what it
     // yields depends on its index and seed, never on which worker took it.
@@ -606,7 +591,7 @@ mod tests {
             .iter()
             .map(|(m, s)| (m.to_string(), *s))
             .collect();
-        let mut rng = candidate_rng(7, "chess", 3);
+        let mut rng = crate::commands::stream_rng(7, "chess", 3);
         let mut counts = [0; 4];
         for _ in 0..2000 {
             let m = pick(&scored, 40, &mut rng);

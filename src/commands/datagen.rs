@@ -262,18 +262,6 @@ fn resume(path: &PathBuf) -> Result<(u64, u64), String> {
     Ok((games, positions))
 }
 
-/// The generator of game `index`: the seed, the variant's name and the index mixed (as the
-/// book's candidates are) so that games get unrelated streams.
-fn game_rng(seed: u64, variant: &str, index: u64) -> StdRng {
-    let name = variant.bytes().fold(0xCBF2_9CE4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3)
-    });
-    let mut z = seed ^ name ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    StdRng::seed_from_u64(z ^ (z >> 31))
-}
-
 /// Plays game `index` from `opening`.
 fn play_game(
     engine: &mut Engine,
@@ -282,7 +270,7 @@ fn play_game(
     args: &DatagenArgs,
     index: u64,
 ) -> Result<Played, String> {
-    let mut rng = game_rng(args.seed, variant.name(), index);
+    let mut rng = super::stream_rng(args.seed, variant.name(), index);
     engine.new_game();
     engine.set_position(opening.fen.as_deref(), &opening.moves)?;
     let mut records = Vec::new();
