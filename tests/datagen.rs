@@ -129,6 +129,33 @@ fn data_depend_on_the_seed_alone_and_every_line_is_a_quiet_position() {
     let mut w = ev.weights().to_vec();
     let set = table::apply(&text, ev.layout(), &mut w).unwrap();
     assert!(set > 50, "the tuned table sets {set} terms");
+
+    // `--start` begins from a given table: with no epochs the table written is that one.
+    let again = d.join("again.txt");
+    let (ok, _, stderr) = run(&[
+        "tune",
+        "--variant",
+        "chess",
+        "--data",
+        whole.to_str().unwrap(),
+        "--from-defaults",
+        "--start",
+        tuned.to_str().unwrap(),
+        "--epochs",
+        "0",
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert!(ok, "tune --start failed: {stderr}");
+    assert!(stderr.contains("set as the start"), "{stderr}");
+    let terms = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(str::to_string)
+            .collect()
+    };
+    let again_text = std::fs::read_to_string(&again).unwrap();
+    assert_eq!(terms(&again_text), terms(&text));
     std::fs::remove_dir_all(&d).unwrap();
 }
 
@@ -155,6 +182,16 @@ fn bad_arguments_are_refused_with_a_message() {
         out.to_str().unwrap(),
     ]);
     assert!(!ok && stderr.contains("line 1"), "{stderr}");
+    let (ok, _, stderr) = run(&[
+        "tune",
+        "--variant",
+        "chess",
+        "--data",
+        out.to_str().unwrap(),
+        "--start",
+        d.join("missing.txt").to_str().unwrap(),
+    ]);
+    assert!(!ok && stderr.contains("cannot read"), "{stderr}");
     for cmd in ["datagen", "tune"] {
         let (ok, stdout, _) = run(&[cmd, "--help"]);
         assert!(ok && stdout.contains("--variant"), "{cmd} --help: {stdout}");
