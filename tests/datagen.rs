@@ -32,6 +32,21 @@ fn run(args: &[&str]) -> (bool, String, String) {
     )
 }
 
+/// `menagerie tune --variant chess --data DATA --out OUT` with more arguments.
+fn tune(data: &Path, out: &Path, more: &[&str]) -> (bool, String, String) {
+    let mut args = vec![
+        "tune",
+        "--variant",
+        "chess",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(more);
+    run(&args)
+}
+
 fn datagen(variant: &str, games: u32, threads: u32, out: &Path) -> String {
     let (ok, stdout, stderr) = run(&[
         "datagen",
@@ -105,19 +120,7 @@ fn data_depend_on_the_seed_alone_and_every_line_is_a_quiet_position() {
 
     // The tuner reads the data and writes a table that the variant takes.
     let tuned = d.join("chess.txt");
-    let (ok, stdout, stderr) = run(&[
-        "tune",
-        "--variant",
-        "chess",
-        "--data",
-        whole.to_str().unwrap(),
-        "--epochs",
-        "20",
-        "--hold-out",
-        "3",
-        "--out",
-        tuned.to_str().unwrap(),
-    ]);
+    let (ok, stdout, stderr) = tune(&whole, &tuned, &["--epochs", "20", "--hold-out", "3"]);
     assert!(ok, "tune failed: {stderr}");
     assert!(stdout.is_empty(), "{stdout}");
     assert!(
@@ -132,20 +135,14 @@ fn data_depend_on_the_seed_alone_and_every_line_is_a_quiet_position() {
 
     // `--start` begins from a given table: with no epochs the table written is that one.
     let again = d.join("again.txt");
-    let (ok, _, stderr) = run(&[
-        "tune",
-        "--variant",
-        "chess",
-        "--data",
-        whole.to_str().unwrap(),
+    let start = [
         "--from-defaults",
         "--start",
         tuned.to_str().unwrap(),
         "--epochs",
         "0",
-        "--out",
-        again.to_str().unwrap(),
-    ]);
+    ];
+    let (ok, _, stderr) = tune(&whole, &again, &start);
     assert!(ok, "tune --start failed: {stderr}");
     assert!(stderr.contains("set as the start"), "{stderr}");
     let terms = |text: &str| -> Vec<String> {

@@ -15,8 +15,8 @@ use rand::rngs::StdRng;
 /// The random stream of item `index` (a book candidate, a datagen game): the seed, the
 /// variant's name and the index mixed (FNV-1a over the name, SplitMix64's finaliser over the
 /// lot) so that neighbouring items, seeds and variants give unrelated streams; without the
-/// name the Shock Troops games, whose boards start alike, would get the same lines. `StdRng` is deterministic for one `rand`
-/// release, which Cargo.lock pins.
+/// name the Shock Troops games, whose boards start alike, would get the same lines. `StdRng`
+/// is deterministic for one `rand` release, which Cargo.lock pins.
 pub fn stream_rng(seed: u64, variant: &str, index: u64) -> StdRng {
     let name = variant.bytes().fold(0xCBF2_9CE4_8422_2325_u64, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01B3)
