@@ -351,3 +351,53 @@ fn family_terms_count_what_they_say() {
     assert_eq!(count_of("chess", hanging, "threat.hanging.to_move"), 1);
     assert_eq!(count_of("chess", hanging, "threat.by_pawn.to_move"), 1);
 }
+
+/// White's view of the built-in evaluation of a FEN, and the same through the trace under
+/// random weights (the conversion terms included).
+fn scored<B: Bits>(v: &'static Variant<B>, fen: &str) -> i32 {
+    let pos = Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"));
+    let mut random = Evaluator::new(v);
+    let mut rng = Rng(0xc0 + fen.len() as u64);
+    let w = random
+        .weights()
+        .iter()
+        .map(|_| Pair(rng.below(41) as i32 - 20, rng.below(41) as i32 - 20))
+        .collect();
+    random.set_weights(w);
+    let eval = white_view(&pos, random.evaluate(&pos));
+    let traced = random.trace(&pos).score(random.weights());
+    assert!((f64::from(eval) - traced).abs() <= 1.0, "{fen}: {eval} against {traced:.2}");
+    white_view(&pos, Evaluator::new(v).evaluate(&pos))
+}
+
+#[test]
+fn a_bare_king_is_driven_to_the_edge_and_the_kings_brought_together() {
+    // Against a bare king (or one left with less than a minor piece) the strong side wants the
+    // weak king on the edge and its own king near: the conversion terms, hand-set and kept out
+    // of the fit, whatever a variant's table says of its material-lead terms.
+    let Some(menagerie::variants::AnyVariant::Narrow(chess)) = lookup("chess") else {
+        panic!("chess is 8x8");
+    };
+    let centre = scored(chess, "8/8/8/3k4/8/2K5/8/7R w - - 0 1");
+    let edge = scored(chess, "3k4/8/8/8/8/2K5/8/7R w - - 0 1");
+    let near = scored(chess, "3k4/8/3K4/8/8/8/8/7R w - - 0 1");
+    assert!(edge > centre + 30, "KR v K: edge {edge}, centre {centre}");
+    assert!(near > edge + 20, "KR v K: kings near {near}, apart {edge}");
+    // Black strong: the signs turn.
+    let black_edge = scored(chess, "3K4/8/8/8/8/2k5/8/7r b - - 0 1");
+    let black_centre = scored(chess, "8/8/8/3K4/8/2k5/8/7r b - - 0 1");
+    assert!(black_edge < black_centre - 30, "{black_edge} {black_centre}");
+    // Exciting: a queen and a soldier in hand against a bare king, whatever the phase.
+    menagerie::with_variant!(lookup("exciting").unwrap(), v => {
+        let centre = scored(v, "**7**/*9*/11/11/11/5k5/11/11/11/*4K4*/**3Q3**[S] w - - 0 1");
+        let edge = scored(v, "**3k3**/*9*/11/11/11/11/11/11/11/*4K4*/**3Q3**[S] w - - 0 1");
+        assert!(edge > centre + 30, "Exciting KQ v K: edge {edge}, centre {centre}");
+    });
+    // The tuner leaves the conversion terms alone.
+    let ev = Evaluator::new(chess);
+    let fixed = ev.layout().fixed();
+    for name in ["convert.edge", "convert.near"] {
+        assert!(fixed[ev.layout().index_of(name).unwrap()], "{name}");
+    }
+    assert_eq!(fixed.iter().filter(|&&f| f).count(), 2);
+}

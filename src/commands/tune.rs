@@ -98,7 +98,7 @@ fn tune_variant<B: Bits>(v: &'static Variant<B>, args: &TuneArgs) -> Result<(), 
         before.1,
         started.elapsed().as_secs_f64()
     ));
-    let fixed = vec![false; start.len()];
+    let fixed = ev.layout().fixed();
     let tuned = tune::train(&train, &start, &fixed, k, &args.settings, 50, |p| {
         menagerie::console::note(&format!(
             "tune: epoch {}/{}, training error {:.6}, learning rate {:.3} ({:.0} s)",

@@ -1111,21 +1111,39 @@ impl<B: Bits> Evaluator<B> {
                 })
                 .sum()
         };
-        let diff = material(Color::White) - material(Color::Black);
+        let (white, black) = (material(Color::White), material(Color::Black));
+        let diff = white - black;
         if diff.abs() < 300 {
             return;
         }
-        let (strong, weak_king) = if diff > 0 {
-            (Color::White, bk)
+        let (strong, weak_king, weak) = if diff > 0 {
+            (Color::White, bk, black)
         } else {
-            (Color::Black, wk)
+            (Color::Black, wk, white)
         };
         let sg = sign(strong);
         let span = g.files.max(g.ranks) as i32;
-        s.add(l.mop_edge, sg * centre_distance(g, weak_king));
-        s.add(l.mop_near, sg * (span - distance(g, wk, bk)));
+        let edge = sg * centre_distance(g, weak_king);
+        let near = sg * (span - distance(g, wk, bk));
+        // Against a king left with less than a minor piece, by a rook's worth or more: drive it
+        // to the edge and bring the king up, whatever the phase (soldiers and pieces in hand
+        // keep it high in the drop games long after the game is won). Otherwise the fitted
+        // terms of a material lead.
+        if weak <= CONVERT_WEAK_MAX && diff.abs() >= CONVERT_LEAD_MIN {
+            s.add(l.convert_edge, edge);
+            s.add(l.convert_near, near);
+        } else {
+            s.add(l.mop_edge, edge);
+            s.add(l.mop_near, near);
+        }
     }
 }
+
+/// The conversion terms apply when the weaker side's material (board and hand, endgame values)
+/// is at most this, about a minor piece...
+const CONVERT_WEAK_MAX: i32 = 350;
+/// ...and the stronger side leads by at least this, about a rook.
+const CONVERT_LEAD_MIN: i32 = 450;
 
 /// The eight steps of [`Evaluator::step`], as (file, rank) offsets: east, west, north, south,
 /// then north-east, north-west, south-east, south-west.

@@ -13,6 +13,10 @@ use super::Pair;
 
 /// Relative-rank buckets of passed pawns (0 = just off the own side, 6 = about to promote).
 pub const PASSED_BUCKETS: usize = 7;
+/// Conversion weights: per half-square the weak king stands from the centre, and per step the
+/// kings are closer than the board's span.
+const CONVERT_EDGE: i32 = 10;
+const CONVERT_NEAR: i32 = 8;
 /// Attacks on the king's ring are counted up to this many.
 pub const KING_ATTACK_MAX: usize = 12;
 
@@ -47,6 +51,10 @@ pub struct Layout {
     pub hanging: usize,
     pub mop_edge: usize,
     pub mop_near: usize,
+    /// Conversion against a (nearly) bare king: the weak king's distance from the centre and the
+    /// kings' closeness, hand-set and kept out of the fit (see [`Layout::fixed`]).
+    pub convert_edge: usize,
+    pub convert_near: usize,
     pub drop_ring: usize,
     pub drop_room: usize,
     pub shock_attacked: usize,
@@ -76,6 +84,16 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// The terms the tuner leaves alone: the conversion terms, whose positions (a king against
+    /// a side with mating material) are too rare in self-play data to be fitted, and which
+    /// matter for making progress rather than for predicting results.
+    pub fn fixed(&self) -> Vec<bool> {
+        let mut fixed = vec![false; self.len()];
+        fixed[self.convert_edge] = true;
+        fixed[self.convert_near] = true;
+        fixed
+    }
+
     pub fn len(&self) -> usize {
         self.names.len()
     }
@@ -151,6 +169,8 @@ impl Layout {
         let hanging = b.pair("threat.hanging");
         let mop_edge = b.one("mopup.edge");
         let mop_near = b.one("mopup.near");
+        let convert_edge = b.one("convert.edge");
+        let convert_near = b.one("convert.near");
         let drop_ring = b.one("drop.king_ring");
         let drop_room = b.one("drop.room");
         let shock_attacked = b.pair("shock.attacked");
@@ -202,6 +222,8 @@ impl Layout {
             hanging,
             mop_edge,
             mop_near,
+            convert_edge,
+            convert_near,
             drop_ring,
             drop_room,
             shock_attacked,
@@ -298,6 +320,9 @@ pub fn defaults<B: Bits>(v: &Variant<B>, layout: &Layout, values: &[Pair]) -> Ve
     w[layout.power_bishop] = Pair(20, 15);
     w[layout.power_knight] = Pair(15, 10);
     w[layout.power_mobility] = Pair(2, 2);
+    // The same in both phases: soldiers and pieces in hand keep the phase up in the drop games.
+    w[layout.convert_edge] = Pair(CONVERT_EDGE, CONVERT_EDGE);
+    w[layout.convert_near] = Pair(CONVERT_NEAR, CONVERT_NEAR);
     w[layout.tempo] = Pair(12, 0);
     w[layout.frozen] = Pair(-40, 0);
     w
