@@ -335,8 +335,9 @@ fn family_terms_count_what_they_say() {
     assert_eq!(count_of("exciting", jump, "checker.jumps.to_move"), 1);
     let blocked = "**1k5**/*9*/11/11/11/4r6/3n7/2M8/11/*9*/**3K3**[] w - - 0 1";
     assert_eq!(count_of("exciting", blocked, "checker.jumps.to_move"), 0);
-    // The black king on f6 has White soldiers on e6, g6 and f7: one neighbour missing.
-    let enclosed = "**7**/*9*/11/11/5S5/4SkS4/11/11/11/*9*/**3K3**[] w - - 0 1";
+    // The black king on f6 has White soldiers on e6, g6 and f7: one neighbour missing (the
+    // knight on f1 keeps it from being a soldier ending, which scores no terms).
+    let enclosed = "**7**/*9*/11/11/5S5/4SkS4/11/11/11/*9*/**3K1N1**[] w - - 0 1";
     assert_eq!(count_of("exciting", enclosed, "king.enclosure.1"), 1);
     // Combined Arms: the light artillery on c1 shoots the armor on e3 (distance 2), the heavy
     // artillery on a1 the infantry on a5 (distance 4); the black armor can drive onto d1.
@@ -370,6 +371,15 @@ fn scored<B: Bits>(v: &'static Variant<B>, fen: &str) -> i32 {
     white_view(&pos, Evaluator::new(v).evaluate(&pos))
 }
 
+/// Whether the conversion terms count in a position (the kings' closeness, never zero: the
+/// kings cannot stand a whole span apart).
+fn converts<B: Bits>(v: &'static Variant<B>, fen: &str) -> bool {
+    let ev = Evaluator::new(v);
+    let pos = Position::from_fen(v, fen).unwrap();
+    let t = ev.layout().index_of("convert.near").unwrap() as u32;
+    ev.trace(&pos).terms.iter().any(|&(term, n)| term == t && n != 0)
+}
+
 #[test]
 fn a_bare_king_is_driven_to_the_edge_and_the_kings_brought_together() {
     // Against a bare king (or one left with less than a minor piece) the strong side wants the
@@ -392,7 +402,16 @@ fn a_bare_king_is_driven_to_the_edge_and_the_kings_brought_together() {
         let centre = scored(v, "**7**/*9*/11/11/11/5k5/11/11/11/*4K4*/**3Q3**[S] w - - 0 1");
         let edge = scored(v, "**3k3**/*9*/11/11/11/11/11/11/11/*4K4*/**3Q3**[S] w - - 0 1");
         assert!(edge > centre + 30, "Exciting KQ v K: edge {edge}, centre {centre}");
+        // Soldiers attack nothing: against a king with soldiers (board and hand) the
+        // conversion terms count too; against a rook they do not.
+        assert!(converts(v, "**7**/*9*/11/3s7/11/5k5/11/11/11/*4K4*/**3Q3**[sss] w - - 0 1"));
+        assert!(converts(v, "**3k3**/*9*/11/11/11/11/11/11/11/*4K4*/**3Q3**[S] w - - 0 1"));
+        assert!(!converts(v, "**3k3**/*9*/11/3r7/11/11/11/11/11/*4K4*/**3Q3**[S] w - - 0 1"));
     });
+    // In chess pawns count (they may queen): a bishop alone is not enough to escape the
+    // conversion, a bishop and a pawn are.
+    assert!(converts(chess, "3k4/8/8/2b5/8/2K5/8/Q3R3 w - - 0 1"));
+    assert!(!converts(chess, "3k4/3p4/8/2b5/8/2K5/8/Q3R3 w - - 0 1"));
     // The tuner leaves the conversion terms alone.
     let ev = Evaluator::new(chess);
     let fixed = ev.layout().fixed();
@@ -400,4 +419,30 @@ fn a_bare_king_is_driven_to_the_edge_and_the_kings_brought_together() {
         assert!(fixed[ev.layout().index_of(name).unwrap()], "{name}");
     }
     assert_eq!(fixed.iter().filter(|&&f| f).count(), 2);
+}
+
+#[test]
+fn exciting_soldier_endings_are_scored_as_drawn() {
+    // Kings and soldiers only (board and hand): no tapered term counts, so the evaluation is
+    // the tempo alone, whatever the soldiers; a piece that attacks squares brings them back.
+    menagerie::with_variant!(lookup("exciting").unwrap(), v => {
+        let tempo = {
+            let ev = Evaluator::new(v);
+            ev.weights()[ev.layout().index_of("tempo").unwrap()].0
+        };
+        let soldiers = "**7**/*9*/9V1/7k3/11/11/4K6/11/5v2v2/*9*/**7**[SSSSSSsssssssss] w - - 1 1";
+        let pos = Position::from_fen(v, soldiers).unwrap();
+        let ev = Evaluator::new(v);
+        assert_eq!(ev.evaluate(&pos), tempo);
+        assert!(ev.trace(&pos).terms.is_empty());
+        scored(v, soldiers);
+        let black = soldiers.replace(" w ", " b ");
+        assert_eq!(ev.evaluate(&Position::from_fen(v, &black).unwrap()), tempo);
+        // A rook on the board, or in a sub-variant's hand, and the soldiers count again.
+        let rook = "**7**/*9*/9V1/7k3/11/11/4K6/11/2R2v2v2/*9*/**7**[SSSSSSsssssssss] w - - 1 1";
+        let with_rook = Position::from_fen(v, rook).unwrap();
+        assert!(!ev.trace(&with_rook).terms.is_empty());
+        assert_ne!(ev.evaluate(&with_rook), tempo);
+        scored(v, rook);
+    });
 }

@@ -519,6 +519,9 @@ impl<B: Bits> Evaluator<B> {
         }
         self.features_activity(pos, &info, &mut t);
         let phase = phase.min(self.phase_total);
+        if self.soldiers_only(pos) {
+            t.terms.clear();
+        }
         let stm = sign(pos.side_to_move());
         let flat_term = if pos.is_frozen() {
             self.layout.frozen
@@ -566,12 +569,39 @@ impl<B: Bits> Evaluator<B> {
         } else {
             self.weights[self.layout.tempo].0
         };
-        let b = (p.0 * phase + p.1 * (self.phase_total - phase)) / self.phase_total;
+        let b = if self.soldiers_only(pos) {
+            0
+        } else {
+            (p.0 * phase + p.1 * (self.phase_total - phase)) / self.phase_total
+        };
         (if pos.side_to_move() == Color::White {
             b
         } else {
             -b
         }) + tempo
+    }
+
+    /// Exciting Chess: neither side has anything but its king and soldiers (board and hand).
+    /// Soldiers attack no square, so a king with a friend beside it cannot be enclosed, and a
+    /// side with soldiers in hand can always drop one there: such endings are drawn in practice
+    /// (self-play ran them to the move limit), and the evaluation says so, leaving a win to the
+    /// search (an enclosure it finds). The tapered terms are not counted (the trace agrees).
+    fn soldiers_only(&self, pos: &Position<B>) -> bool {
+        let v = pos.variant();
+        let Family::Exciting(k) = v.family else {
+            return false;
+        };
+        let soldiers = pos.kind_bb(k.soldier) | pos.kind_bb(k.veteran) | pos.kind_bb(v.king);
+        if (pos.occupied() & !soldiers).any() {
+            return false;
+        }
+        (0..v.kinds.len()).all(|i| {
+            let kind = PieceKind(i as u8);
+            kind == k.soldier
+                || Color::BOTH
+                    .iter()
+                    .all(|&c| pos.hand_count(c, kind) == 0)
+        })
     }
 
     /// The cheap terms beside the pawn structure (board and hand material, squares, passed
@@ -1094,6 +1124,8 @@ impl<B: Bits> Evaluator<B> {
 
     /// A side ahead by at least a minor piece (hand-set values, board and hand) drives the
     /// enemy king to the edge and brings its own king close: how a won ending is converted.
+    /// Hand-set terms when the other side has next to nothing that attacks (the conversion),
+    /// fitted ones otherwise.
     fn mop_up<S: Sink<B>>(&self, pos: &Position<B>, s: &mut S) {
         let v = pos.variant();
         let g = &v.geometry;
@@ -1102,47 +1134,57 @@ impl<B: Bits> Evaluator<B> {
         else {
             return;
         };
-        let material = |c: Color| -> i32 {
+        // Exciting's soldiers attack no square: they neither check nor guard one.
+        let soldier = |k: PieceKind| match v.family {
+            Family::Exciting(e) => k == e.soldier || k == e.veteran,
+            _ => false,
+        };
+        let material = |c: Color, soldiers: bool| -> i32 {
             (0..v.kinds.len())
-                .map(|i| {
-                    let k = PieceKind(i as u8);
-                    self.values[i].1
+                .map(|i| PieceKind(i as u8))
+                .filter(|&k| soldiers || !soldier(k))
+                .map(|k| {
+                    self.values[k.index()].1
                         * (pos.pieces(c, k).count() as i32 + pos.hand_count(c, k) as i32)
                 })
                 .sum()
         };
-        let (white, black) = (material(Color::White), material(Color::Black));
-        let diff = white - black;
-        if diff.abs() < 300 {
-            return;
-        }
-        let (strong, weak_king, weak) = if diff > 0 {
-            (Color::White, bk, black)
-        } else {
-            (Color::Black, wk, white)
-        };
-        let sg = sign(strong);
         let span = g.files.max(g.ranks) as i32;
-        let edge = sg * centre_distance(g, weak_king);
-        let near = sg * (span - distance(g, wk, bk));
-        // Against a king left with less than a minor piece, by a rook's worth or more: drive it
-        // to the edge and bring the king up, whatever the phase (soldiers and pieces in hand
-        // keep it high in the drop games long after the game is won). Otherwise the fitted
-        // terms of a material lead.
-        if weak <= CONVERT_WEAK_MAX && diff.abs() >= CONVERT_LEAD_MIN {
-            s.add(l.convert_edge, edge);
-            s.add(l.convert_near, near);
-        } else {
+        let terms = |strong: Color| {
+            let weak_king = if strong == Color::White { bk } else { wk };
+            let sg = sign(strong);
+            (
+                sg * centre_distance(g, weak_king),
+                sg * (span - distance(g, wk, bk)),
+            )
+        };
+        // Against a king left with less than a minor piece (soldiers aside), by a rook's worth
+        // or more: drive it to the edge and bring the king up, whatever the phase (soldiers and
+        // pieces in hand keep it high in the drop games long after the game is won).
+        let attackers = [material(Color::White, false), material(Color::Black, false)];
+        for strong in Color::BOTH {
+            let (ours, theirs) = (attackers[strong.index()], attackers[strong.flip().index()]);
+            if theirs <= CONVERT_WEAK_MAX && ours - theirs >= CONVERT_LEAD_MIN {
+                let (edge, near) = terms(strong);
+                s.add(l.convert_edge, edge);
+                s.add(l.convert_near, near);
+                return;
+            }
+        }
+        // Otherwise the fitted terms of a material lead (soldiers counted).
+        let diff = material(Color::White, true) - material(Color::Black, true);
+        if diff.abs() >= 300 {
+            let (edge, near) = terms(if diff > 0 { Color::White } else { Color::Black });
             s.add(l.mop_edge, edge);
             s.add(l.mop_near, near);
         }
     }
 }
 
-/// The conversion terms apply when the weaker side's material (board and hand, endgame values)
-/// is at most this, about a minor piece...
+/// The conversion terms apply when the weaker side's material (board and hand, endgame values,
+/// Exciting's soldiers left out) is at most this, about a minor piece...
 const CONVERT_WEAK_MAX: i32 = 350;
-/// ...and the stronger side leads by at least this, about a rook.
+/// ...and the stronger side's (counted alike) exceeds it by at least this, about a rook.
 const CONVERT_LEAD_MIN: i32 = 450;
 
 /// The eight steps of [`Evaluator::step`], as (file, rank) offsets: east, west, north, south,
