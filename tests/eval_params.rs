@@ -367,7 +367,10 @@ fn scored<B: Bits>(v: &'static Variant<B>, fen: &str) -> i32 {
     random.set_weights(w);
     let eval = white_view(&pos, random.evaluate(&pos));
     let traced = random.trace(&pos).score(random.weights());
-    assert!((f64::from(eval) - traced).abs() <= 1.0, "{fen}: {eval} against {traced:.2}");
+    assert!(
+        (f64::from(eval) - traced).abs() <= 1.0,
+        "{fen}: {eval} against {traced:.2}"
+    );
     white_view(&pos, Evaluator::new(v).evaluate(&pos))
 }
 
@@ -377,7 +380,10 @@ fn converts<B: Bits>(v: &'static Variant<B>, fen: &str) -> bool {
     let ev = Evaluator::new(v);
     let pos = Position::from_fen(v, fen).unwrap();
     let t = ev.layout().index_of("convert.near").unwrap() as u32;
-    ev.trace(&pos).terms.iter().any(|&(term, n)| term == t && n != 0)
+    ev.trace(&pos)
+        .terms
+        .iter()
+        .any(|&(term, n)| term == t && n != 0)
 }
 
 #[test]
@@ -396,7 +402,10 @@ fn a_bare_king_is_driven_to_the_edge_and_the_kings_brought_together() {
     // Black strong: the signs turn.
     let black_edge = scored(chess, "3K4/8/8/8/8/2k5/8/7r b - - 0 1");
     let black_centre = scored(chess, "8/8/8/3K4/8/2k5/8/7r b - - 0 1");
-    assert!(black_edge < black_centre - 30, "{black_edge} {black_centre}");
+    assert!(
+        black_edge < black_centre - 30,
+        "{black_edge} {black_centre}"
+    );
     // Exciting: a queen and a soldier in hand against a bare king, whatever the phase.
     menagerie::with_variant!(lookup("exciting").unwrap(), v => {
         let centre = scored(v, "**7**/*9*/11/11/11/5k5/11/11/11/*4K4*/**3Q3**[S] w - - 0 1");

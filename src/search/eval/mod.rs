@@ -597,10 +597,7 @@ impl<B: Bits> Evaluator<B> {
         }
         (0..v.kinds.len()).all(|i| {
             let kind = PieceKind(i as u8);
-            kind == k.soldier
-                || Color::BOTH
-                    .iter()
-                    .all(|&c| pos.hand_count(c, kind) == 0)
+            kind == k.soldier || Color::BOTH.iter().all(|&c| pos.hand_count(c, kind) == 0)
         })
     }
 
