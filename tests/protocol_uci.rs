@@ -364,6 +364,56 @@ fn position_errors() {
     );
 }
 
+/// A `position` that repeats the last one and adds moves (what a GUI sends before every `go`)
+/// plays only the new moves, with the same game: history (repetition) included. One that does not
+/// extend it, or follows an error, starts again from its own FEN.
+#[test]
+fn position_extends_the_last_one() {
+    let mut e = uci();
+    let shuffle = [
+        "g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
+    ];
+    // Seven plies, then the eighth as an extension: the third occurrence is a draw by rule.
+    e.send(&format!(
+        "position startpos moves {}",
+        shuffle[..7].join(" ")
+    ));
+    e.send(&format!("position startpos moves {}", shuffle.join(" ")));
+    e.send("go movetime 100");
+    let lines = e.lines_until(&is_bestmove.into(), secs(5));
+    assert_eq!(
+        lines,
+        ["info depth 0 score cp 0", "bestmove (none)"],
+        "{}",
+        e.dump()
+    );
+    // A shorter list is not an extension: its own position, where the game goes on.
+    e.send("position startpos moves g1f3 g8f6");
+    e.send("go depth 3");
+    let line = e.expect_line(is_bestmove, secs(5));
+    let after = legal("chess", None, &["g1f3", "g8f6"]);
+    assert!(after.contains(&best(&line).to_string()), "{}", e.dump());
+    // The same moves from another FEN are another game.
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+    e.send(&format!("position fen {fen} moves a1a7"));
+    e.send("go depth 3");
+    let line = e.expect_line(is_bestmove, secs(5));
+    let after = legal("chess", Some(fen), &["a1a7"]);
+    assert!(after.contains(&best(&line).to_string()), "{}", e.dump());
+    // An error in an extension: the next command is replayed whole.
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("position startpos moves e2e4 e7e5 e7e5");
+    assert!(
+        e.expect_line("info", secs(2))
+            .starts_with("info string error")
+    );
+    e.send("position startpos moves e2e4 e7e5 g1f3");
+    e.send("go depth 3");
+    let line = e.expect_line(is_bestmove, secs(5));
+    let after = legal("chess", None, &["e2e4", "e7e5", "g1f3"]);
+    assert!(after.contains(&best(&line).to_string()), "{}", e.dump());
+}
+
 /// `isready` is answered during a search, and an infinite search gives its move only on `stop`.
 #[test]
 fn infinite_search_isready_and_stop() {
