@@ -7,6 +7,7 @@
 
 use crate::board::{Bits, Move, MoveEntry, MoveKind, MoveList};
 use crate::position::Position;
+use crate::position::attacks::exciting as exciting_attacks;
 use crate::rules::ctx::Scope;
 use crate::rules::{combined_arms, exciting, shock, standard};
 use crate::variants::{ExcitingKinds, Family};
@@ -145,9 +146,20 @@ impl Legality {
     pub fn keeps<B: Bits>(&self, pos: &Position<B>, e: &MoveEntry<B>, after: &Position<B>) -> bool {
         let king_safe = || {
             let us = pos.side_to_move();
-            after
-                .king_square(us)
-                .is_some_and(|k| !after.is_attacked(k, us.flip()))
+            let Some(king) = after.king_square(us) else {
+                return false;
+            };
+            if let Family::Exciting(k) = &pos.variant().family
+                && e.mv.kind() == MoveKind::Drop
+                && e.mv.piece() == k.soldier
+                && !pos.in_check()
+                && !exciting_attacks::drop_may_expose(after, e.mv.to(), king, us, k)
+            {
+                // A soldier dropped out of check that opens no line to the king.
+                debug_assert!(!after.is_attacked(king, us.flip()));
+                return true;
+            }
+            !after.is_attacked(king, us.flip())
         };
         match &self.test {
             Test::None => true,

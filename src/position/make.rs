@@ -82,7 +82,12 @@ impl<B: Bits> Position<B> {
         self.update_clocks(reset_clock);
         self.pass_turn(freezes);
         self.toggle_state_keys();
-        self.checkers = self.compute_checkers(self.side);
+        self.checkers = if self.drop_gives_no_check(us, entry) {
+            debug_assert!(self.compute_checkers(self.side).is_empty());
+            B::ZERO
+        } else {
+            self.compute_checkers(self.side)
+        };
         #[cfg(debug_assertions)]
         if let Err(e) = self.check_validity() {
             panic!(
@@ -91,6 +96,22 @@ impl<B: Bits> Position<B> {
                 self.to_fen()
             );
         }
+    }
+
+    /// Exciting Chess: a soldier drop (by `us`, just played) that cannot check, settled without
+    /// the full attack test (a drop game's hundreds of drops a node). The enemy king was safe
+    /// before the move (the position was legal), so only what the soldier adds can attack it.
+    #[inline(always)]
+    fn drop_gives_no_check(&self, us: Color, entry: &MoveEntry<B>) -> bool {
+        let crate::variants::Family::Exciting(k) = &self.variant.family else {
+            return false;
+        };
+        let mv = entry.mv;
+        mv.kind() == MoveKind::Drop
+            && mv.piece() == k.soldier
+            && self.king_square(us.flip()).is_some_and(|king| {
+                !super::attacks::exciting::drop_may_attack(self, mv.to(), king, us, k)
+            })
     }
 
     /// Toggles the castling and e.p. contributions of the key: called once before the move

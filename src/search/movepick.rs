@@ -15,6 +15,10 @@ use crate::position::Position;
 use super::eval::Evaluator;
 use super::see::see;
 
+/// Above this many quiet moves left, the second quiet pick sorts them (below, selection is as
+/// cheap).
+const SORT_FROM: usize = 8;
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Step {
     TtMove,
@@ -70,6 +74,12 @@ pub struct MovePicker<B: Bits> {
     legality: Legality,
     /// `list` already holds the tactical stage.
     tactical_ready: bool,
+    /// Quiet moves handed out so far; from the second on, the rest are sorted once and handed
+    /// out in order (a selection pass per move costs the square of a drop game's hundreds of
+    /// quiet moves).
+    quiets_picked: usize,
+    /// `moves[cursor..stage_end]` is sorted best first.
+    in_order: bool,
 }
 
 impl<B: Bits> MovePicker<B> {
@@ -110,6 +120,8 @@ impl<B: Bits> MovePicker<B> {
             tactical_only,
             legality,
             tactical_ready: early,
+            quiets_picked: 0,
+            in_order: false,
         }
     }
 
@@ -200,9 +212,16 @@ impl<B: Bits> MovePicker<B> {
                     }
                 }
                 Step::Quiets => {
+                    if self.quiets_picked == 1 && self.stage_end - self.cursor > SORT_FROM {
+                        self.moves[self.cursor..self.stage_end]
+                            .sort_by_key(|m| std::cmp::Reverse(m.1));
+                        self.in_order = true;
+                    }
+                    self.quiets_picked += 1;
                     if let Some(e) = self.pick_best() {
                         return Some(e);
                     }
+                    self.in_order = false;
                     self.step = Step::BadCaptures;
                     self.cursor = self.quiet_end;
                     self.stage_end = self.moves.len();
@@ -279,6 +298,10 @@ impl<B: Bits> MovePicker<B> {
     fn pick_best(&mut self) -> Option<MoveEntry<B>> {
         if self.cursor >= self.stage_end {
             return None;
+        }
+        if self.in_order {
+            self.cursor += 1;
+            return Some(self.moves[self.cursor - 1].0);
         }
         let mut best = self.cursor;
         for i in self.cursor + 1..self.stage_end {

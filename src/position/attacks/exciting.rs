@@ -224,3 +224,40 @@ impl<'a, B: Bits> Chains<'a, B> {
         false
     }
 }
+
+/// Whether a soldier that `dropper` dropped on `s` (nothing else changed) can have given it an
+/// attack on `target` it lacked before. The dropped soldier attacks nothing by itself, but it
+/// may complete or step into an enclosure of `target` (II.2.7: it is then within two orthogonal
+/// steps of it) and it may be a cannon's screen on `target`'s file or rank; for every other
+/// piece it is only one more blocker. False is a proof; true asks for the full test.
+pub(crate) fn drop_may_attack<B: Bits>(
+    pos: &Position<B>,
+    s: Square,
+    target: Square,
+    dropper: Color,
+    k: &ExcitingKinds,
+) -> bool {
+    let g = &pos.variant().geometry;
+    let df = (g.file(s) as i32 - g.file(target) as i32).abs();
+    let dr = (g.rank(s) as i32 - g.rank(target) as i32).abs();
+    df + dr <= 2 || ((df == 0 || dr == 0) && pos.pieces(dropper, k.cannon).any())
+}
+
+/// Whether a soldier that `dropper` dropped on `s` can have opened an attack on its own king on
+/// `king` by the other side: as a screen for an enemy cannon on the king's file or rank, or as a
+/// piece an enemy checker can now jump on its way. It cannot help an enemy enclosure (it is not
+/// theirs) and only blocks the rest. False is a proof; true asks for the full test.
+pub(crate) fn drop_may_expose<B: Bits>(
+    pos: &Position<B>,
+    s: Square,
+    king: Square,
+    dropper: Color,
+    k: &ExcitingKinds,
+) -> bool {
+    let g = &pos.variant().geometry;
+    let them = dropper.flip();
+    if (pos.pieces(them, k.man) | pos.pieces(them, k.draughts_king)).any() {
+        return true;
+    }
+    (g.file(s) == g.file(king) || g.rank(s) == g.rank(king)) && pos.pieces(them, k.cannon).any()
+}
