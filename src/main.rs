@@ -185,6 +185,11 @@ enum Command {
         /// game's tuned weights, for a game with less data).
         #[arg(long)]
         start: Option<std::path::PathBuf>,
+        /// Use this K (the logistic curve's scale) instead of fitting it: keeps the weights in
+        /// centipawns where the hand-set start is far from the data (the chess and Combined Arms
+        /// fits: 0.99 and 0.80).
+        #[arg(long)]
+        k: Option<f64>,
     },
 }
 
@@ -351,6 +356,7 @@ fn main() -> ExitCode {
             decay_every,
             from_defaults,
             start,
+            k,
         } => finish(commands::tune::run(&commands::tune::TuneArgs {
             variant,
             data,
@@ -358,6 +364,7 @@ fn main() -> ExitCode {
             hold_out,
             from_defaults,
             start,
+            k,
             settings: menagerie::tune::Settings {
                 lambda,
                 epochs,

@@ -153,6 +153,25 @@ fn data_depend_on_the_seed_alone_and_every_line_is_a_quiet_position() {
     };
     let again_text = std::fs::read_to_string(&again).unwrap();
     assert_eq!(terms(&again_text), terms(&text));
+
+    // `--k` is used as given (and written in the table's header); a K that is no positive
+    // number is refused.
+    let given = d.join("given.txt");
+    let (ok, _, stderr) = tune(&whole, &given, &["--epochs", "2", "--k", "0.5"]);
+    assert!(ok, "tune --k failed: {stderr}");
+    assert!(stderr.contains("K = 0.5000 (given)"), "{stderr}");
+    assert!(
+        std::fs::read_to_string(&given)
+            .unwrap()
+            .contains("K 0.5000")
+    );
+    for bad in ["--k=0", "--k=-1", "--k=NaN"] {
+        let (ok, _, stderr) = tune(&whole, &given, &["--epochs", "2", bad]);
+        assert!(
+            !ok && stderr.contains("K must be a positive number"),
+            "{bad}: {stderr}"
+        );
+    }
     std::fs::remove_dir_all(&d).unwrap();
 }
 

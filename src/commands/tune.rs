@@ -21,6 +21,10 @@ pub struct TuneArgs {
     /// A table applied over the starting weights first (terms the variant lacks are passed over):
     /// another game's tuned weights as a start for a game with less data.
     pub start: Option<PathBuf>,
+    /// The logistic curve's scale, given rather than fitted: it fixes the centipawn size of the
+    /// weights (a fit starting from a hand-set evaluation far from the data finds a K that
+    /// inflates them, and every search margin with them).
+    pub k: Option<f64>,
     pub settings: Settings,
 }
 
@@ -83,13 +87,18 @@ fn tune_variant<B: Bits>(v: &'static Variant<B>, args: &TuneArgs) -> Result<(), 
     let (train, held) = samples.split(args.hold_out);
     let lambda = args.settings.lambda;
     let start = tune::to_float(ev.weights());
-    let k = tune::fit_k(&train, &start, lambda);
+    let k = match args.k {
+        Some(k) if k.is_finite() && k > 0.0 => k,
+        Some(k) => return Err(format!("--k {k}: K must be a positive number")),
+        None => tune::fit_k(&train, &start, lambda),
+    };
+    let how = if args.k.is_some() { "given" } else { "fitted" };
     let before = (
         tune::error(&train, &start, k, lambda),
         tune::error(&held, &start, k, lambda),
     );
     menagerie::console::note(&format!(
-        "tune: {} training and {} held-out positions, {} terms; K = {k:.4}; error before: \
+        "tune: {} training and {} held-out positions, {} terms; K = {k:.4} ({how}); error before: \
          training {:.6}, held out {:.6} ({:.1} s)",
         train.len(),
         held.len(),
