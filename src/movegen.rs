@@ -149,9 +149,7 @@ impl Legality {
             let Some(king) = after.king_square(us) else {
                 return false;
             };
-            if let Family::Exciting(k) = &pos.variant().family
-                && e.mv.kind() == MoveKind::Drop
-                && e.mv.piece() == k.soldier
+            if let Some(k) = exciting_attacks::soldier_drop(pos, e.mv)
                 && !pos.in_check()
                 && !exciting_attacks::drop_may_expose(after, e.mv.to(), king, us, k)
             {

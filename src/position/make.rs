@@ -103,15 +103,12 @@ impl<B: Bits> Position<B> {
     /// before the move (the position was legal), so only what the soldier adds can attack it.
     #[inline(always)]
     fn drop_gives_no_check(&self, us: Color, entry: &MoveEntry<B>) -> bool {
-        let crate::variants::Family::Exciting(k) = &self.variant.family else {
-            return false;
-        };
-        let mv = entry.mv;
-        mv.kind() == MoveKind::Drop
-            && mv.piece() == k.soldier
-            && self.king_square(us.flip()).is_some_and(|king| {
-                !super::attacks::exciting::drop_may_attack(self, mv.to(), king, us, k)
-            })
+        use super::attacks::exciting::{drop_may_attack, soldier_drop};
+        let to = entry.mv.to();
+        soldier_drop(self, entry.mv).is_some_and(|k| {
+            self.king_square(us.flip())
+                .is_some_and(|king| !drop_may_attack(self, to, king, us, k))
+        })
     }
 
     /// Toggles the castling and e.p. contributions of the key: called once before the move

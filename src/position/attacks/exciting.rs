@@ -3,9 +3,9 @@
 //! soldiers that would complete an enclosure of it (II.2.7).
 
 use crate::board::geometry::ORTHOGONAL;
-use crate::board::{Bits, Color, Square};
+use crate::board::{Bits, Color, Move, MoveKind, Square};
 use crate::position::Position;
-use crate::variants::ExcitingKinds;
+use crate::variants::{ExcitingKinds, Family};
 
 pub(crate) const DIAGONALS: [(i8, i8); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
@@ -222,6 +222,19 @@ impl<'a, B: Bits> Chains<'a, B> {
             }
         }
         false
+    }
+}
+
+/// The game's kinds when `mv` drops an Exciting soldier (the only piece Exciting drops), the case
+/// [`drop_may_attack`] and [`drop_may_expose`] settle; `None` for every other move and game.
+#[inline(always)]
+pub(crate) fn soldier_drop<B: Bits>(pos: &Position<B>, mv: Move) -> Option<&'static ExcitingKinds> {
+    if mv.kind() != MoveKind::Drop {
+        return None;
+    }
+    match &pos.variant().family {
+        Family::Exciting(k) if mv.piece() == k.soldier => Some(k),
+        _ => None,
     }
 }
 
