@@ -190,6 +190,10 @@ enum Command {
         /// fits: 0.99 and 0.80).
         #[arg(long)]
         k: Option<f64>,
+        /// Keep the terms whose names begin with PREFIX at their starting values (repeatable;
+        /// `--keep value. --keep hand.` fits everything but the piece values).
+        #[arg(long, value_name = "PREFIX")]
+        keep: Vec<String>,
     },
 }
 
@@ -357,6 +361,7 @@ fn main() -> ExitCode {
             from_defaults,
             start,
             k,
+            keep,
         } => finish(commands::tune::run(&commands::tune::TuneArgs {
             variant,
             data,
@@ -365,6 +370,7 @@ fn main() -> ExitCode {
             from_defaults,
             start,
             k,
+            keep,
             settings: menagerie::tune::Settings {
                 lambda,
                 epochs,

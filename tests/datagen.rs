@@ -172,6 +172,37 @@ fn data_depend_on_the_seed_alone_and_every_line_is_a_quiet_position() {
             "{bad}: {stderr}"
         );
     }
+
+    // `--keep` holds the named terms at their start: from the defaults, the piece values stay
+    // the defaults (so the table, which lists what differs from them, has none) while the
+    // rest moves. A prefix that names no term is refused before any data is read.
+    let kept = d.join("kept.txt");
+    let keep = [
+        "--from-defaults",
+        "--epochs",
+        "20",
+        "--keep",
+        "value.",
+        "--keep",
+        "hand.",
+    ];
+    let (ok, _, stderr) = tune(&whole, &kept, &keep);
+    assert!(ok, "tune --keep failed: {stderr}");
+    let kept_text = std::fs::read_to_string(&kept).unwrap();
+    let kept_terms = terms(&kept_text);
+    assert!(
+        !kept_terms.iter().any(|l| l.starts_with("value.")),
+        "{kept_text}"
+    );
+    assert!(
+        kept_terms.iter().any(|l| l.starts_with("psq.")),
+        "{kept_text}"
+    );
+    let (ok, _, stderr) = tune(&whole, &kept, &["--keep", "nosuch."]);
+    assert!(
+        !ok && stderr.contains("--keep nosuch.") && !stderr.contains("positions from"),
+        "{stderr}"
+    );
     std::fs::remove_dir_all(&d).unwrap();
 }
 

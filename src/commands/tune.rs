@@ -25,6 +25,8 @@ pub struct TuneArgs {
     /// weights (a fit starting from a hand-set evaluation far from the data finds a K that
     /// inflates them, and every search margin with them).
     pub k: Option<f64>,
+    /// Name prefixes of terms kept at their starting values.
+    pub keep: Vec<String>,
     pub settings: Settings,
 }
 
@@ -62,6 +64,19 @@ fn tune_variant<B: Bits>(v: &'static Variant<B>, args: &TuneArgs) -> Result<(), 
             "tune: {set} terms of {} set as the start",
             path.display()
         ));
+    }
+    let mut fixed = ev.layout().fixed();
+    for prefix in &args.keep {
+        let mut matched = 0;
+        for (f, name) in fixed.iter_mut().zip(&ev.layout().names) {
+            if name.starts_with(prefix.as_str()) {
+                *f = true;
+                matched += 1;
+            }
+        }
+        if matched == 0 {
+            return Err(format!("--keep {prefix}: no term of {} begins so", v.name));
+        }
     }
     let mut samples = tune::Samples::new();
     let mut games = 0;
@@ -107,7 +122,6 @@ fn tune_variant<B: Bits>(v: &'static Variant<B>, args: &TuneArgs) -> Result<(), 
         before.1,
         started.elapsed().as_secs_f64()
     ));
-    let fixed = ev.layout().fixed();
     let tuned = tune::train(&train, &start, &fixed, k, &args.settings, 50, |p| {
         menagerie::console::note(&format!(
             "tune: epoch {}/{}, training error {:.6}, learning rate {:.3} ({:.0} s)",
