@@ -7,6 +7,8 @@
 # 3. SPRT at 8+0.08 (the variant's book, concurrency 2): the same binary with the new table
 #    (EvalParams) against the built-in one, elo0=0 elo1=5; the PGN in WORKDIR/VARIANT-sprt.pgn
 #    (re-running continues it).
+# TUNE_ARGS passes more options to tune: for the drop games, TUNE_ARGS='--keep value. --keep hand.'
+# (their fitted piece values lost games; README "Tuning the evaluation").
 # If H1 is accepted, copy WORKDIR/VARIANT.txt to src/search/eval/tables/ and commit it with the
 # SPRT line. Needs a release build (cargo build --release); nothing else heavy should run.
 set -euo pipefail
@@ -20,7 +22,9 @@ bin="$work/menagerie-$variant"
 cp target/release/menagerie "$bin"
 "$bin" datagen --variant "$variant" --games "$games" --threads 2 --nodes "$nodes" --seed 1 \
     --out "$work/$variant.data"
-"$bin" tune --variant "$variant" --data "$work/$variant.data" --out "$work/$variant.txt"
+# shellcheck disable=SC2086  # TUNE_ARGS is split into options on purpose
+"$bin" tune --variant "$variant" --data "$work/$variant.data" --out "$work/$variant.txt" \
+    ${TUNE_ARGS:-}
 resume=()
 [ -s "$work/$variant-sprt.pgn" ] && resume=(--resume)
 "$bin" match --variant "$variant" --engine "uci:$bin" --engine-option "1:EvalParams=$work/$variant.txt" \
