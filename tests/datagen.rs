@@ -198,6 +198,15 @@ fn data_depend_on_the_seed_alone_and_every_line_is_a_quiet_position() {
         kept_terms.iter().any(|l| l.starts_with("psq.")),
         "{kept_text}"
     );
+    // The control: the same fit without `--keep` moves the values, so the check above can fail.
+    let free = d.join("free.txt");
+    let (ok, _, stderr) = tune(&whole, &free, &keep[..3]);
+    assert!(ok, "tune failed: {stderr}");
+    let free_text = std::fs::read_to_string(&free).unwrap();
+    assert!(
+        terms(&free_text).iter().any(|l| l.starts_with("value.")),
+        "{free_text}"
+    );
     let (ok, _, stderr) = tune(&whole, &kept, &["--keep", "nosuch."]);
     assert!(
         !ok && stderr.contains("--keep nosuch.") && !stderr.contains("positions from"),
