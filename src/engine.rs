@@ -18,6 +18,7 @@ use crate::movegen::generate_legal;
 use crate::notation::{parse_move, render};
 use crate::search::eval::Evaluator;
 use crate::search::history::History;
+use crate::search::params::SearchParams;
 use crate::search::threads::ThreadPool;
 use crate::search::timeman::budget;
 use crate::search::tt::TranspositionTable;
@@ -84,6 +85,8 @@ pub struct Options {
     pub multipv: usize,
     /// A parameter table (path and text) applied over each variant's built-in weights.
     pub eval_params: Option<(String, String)>,
+    /// The search's margins and reductions (`SearchParams`: `name=value` pairs).
+    pub search_params: SearchParams,
 }
 
 impl Default for Options {
@@ -94,6 +97,7 @@ impl Default for Options {
             move_overhead: Duration::from_millis(30),
             multipv: 1,
             eval_params: None,
+            search_params: SearchParams::default(),
         }
     }
 }
@@ -138,6 +142,7 @@ fn job<B: Bits>(
     eval: Arc<Evaluator<B>>,
     multipv: usize,
     searchmoves: &[String],
+    params: SearchParams,
 ) -> SearchJob<B> {
     let positions = live.game().positions();
     let root = *live.position();
@@ -155,6 +160,7 @@ fn job<B: Bits>(
         eval,
         multipv,
         root_filter: (!filter.is_empty()).then_some(filter),
+        params,
     }
 }
 
@@ -237,7 +243,8 @@ impl Engine {
     }
 
     /// Sets `Hash` (MB), `Threads`, `Move Overhead` (ms), `MultiPV`, `EvalParams` (a parameter
-    /// table's path, `<builtin>` or empty for none), or presses `Clear Hash`.
+    /// table's path, `<builtin>` or empty for none), `SearchParams` (`name=value` pairs over
+    /// the defaults, `<builtin>` or empty for none), or presses `Clear Hash`.
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         self.wait_idle();
         let number = |lo: usize, hi: usize| -> Result<usize, String> {
@@ -293,6 +300,14 @@ impl Engine {
                 }
                 // The threads' evaluation caches hold the old weights' scores.
                 self.histories = fresh_histories(self.pool.size());
+            }
+            "searchparams" => {
+                let text = value.trim();
+                self.options.search_params = if text == "<builtin>" {
+                    SearchParams::default()
+                } else {
+                    SearchParams::parse(text).map_err(|e| format!("SearchParams: {e}"))?
+                };
             }
             _ => return Err(format!("unknown option '{name}'")),
         }
@@ -376,7 +391,13 @@ impl Engine {
         let tx = Arc::new(Mutex::new(Some(tx)));
         with_game!(&self.game, g => {
             let eval = evaluator_for(g, &self.eval);
-            let job = Arc::new(job(g, eval, multipv, &limits.searchmoves));
+            let job = Arc::new(job(
+                g,
+                eval,
+                multipv,
+                &limits.searchmoves,
+                self.options.search_params,
+            ));
             let side = job.root.side_to_move();
             let shared = Arc::new(crate::search::worker_shared(
                 tt,

@@ -63,6 +63,11 @@ enum Command {
     },
     /// Play two engines against each other with menagerie as referee; writes PGN.
     Match(Box<menagerie::matchplay::MatchArgs>),
+    /// Tune the search parameters (the SearchParams option) by SPSA: each iteration plays
+    /// `--games` games (default 2) between the engine with the values nudged one way and the
+    /// engine with them nudged the other, and moves them towards the winner. Give the same
+    /// engine twice; the state file is rewritten every iteration and continued when it exists.
+    Spsa(Box<menagerie::matchplay::spsa::SpsaArgs>),
     /// Replay the games of a PGN (written by `match`, by XBoard, or in SAN by other tools) with
     /// our rules: every move legal, each game that ended normally ended by rule; prints which
     /// special moves the games contain.
@@ -292,6 +297,7 @@ fn main() -> ExitCode {
         }
         Command::Bench { depth } => finish(commands::bench::run(depth)),
         Command::Match(args) => finish(menagerie::matchplay::run(&args)),
+        Command::Spsa(args) => finish(menagerie::matchplay::spsa::run(&args)),
         Command::Replay { pgn, show } => finish(commands::replay::run(&pgn, show.as_deref())),
         Command::Analyze {
             variant,

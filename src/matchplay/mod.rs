@@ -15,7 +15,7 @@
 //! `cecp.rs`, `selfplay.rs` (the players), `process.rs` (engine processes), `referee.rs` (one
 //! game), `adjudicate.rs`, `book.rs` and
 //! `opening.rs` (where games start), `resume.rs` (going on from a stopped match's PGN), `pgn.rs`, `elo.rs`, `sprt.rs`, `progress.rs` (the score as
-//! games finish).
+//! games finish); `spsa.rs` (the `spsa` command, which plays many small matches).
 
 pub mod adjudicate;
 pub mod book;
@@ -30,6 +30,7 @@ pub mod referee;
 pub mod resume;
 pub mod selfplay;
 pub mod sprt;
+pub mod spsa;
 pub mod start;
 pub mod uci;
 
@@ -141,6 +142,9 @@ pub struct MatchArgs {
     /// Start FEN instead of the variant's start position (no book unless `--openings` names one).
     #[arg(long)]
     pub fen: Option<String>,
+    /// Print nothing (a caller that plays many small matches, `spsa`, reports for itself).
+    #[arg(skip)]
+    pub quiet: bool,
 }
 
 /// Reads `SECONDS+INC` or `SECONDS` (fractions allowed).
@@ -227,9 +231,16 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
 
 /// [`run`], returning the games and the score.
 pub fn play_match(args: &MatchArgs) -> Result<MatchSummary, String> {
+    macro_rules! say {
+        ($($t:tt)*) => {
+            if !args.quiet {
+                crate::outln!($($t)*);
+            }
+        };
+    }
     let plan = Arc::new(make_plan(args)?);
     let concurrency = args.concurrency.clamp(1, plan.games);
-    crate::outln!(
+    say!(
         "Match: {} games of {} at {}, openings: {}, seed {}, concurrency {}",
         plan.games,
         plan.variant.name(),
@@ -240,7 +251,7 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchSummary, String> {
     );
     if let Some(params) = &plan.sprt {
         let (lower, upper) = params.bounds();
-        crate::outln!(
+        say!(
             "SPRT: elo0 {} elo1 {} alpha {} beta {} ({:?} Elo), LLR bounds ({lower:.2}, {upper:.2})",
             params.elo0,
             params.elo1,
@@ -278,7 +289,7 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchSummary, String> {
             };
             let resumed = Resumed::load(path, &expected)?;
             resumed.progress(&mut start);
-            crate::outln!(
+            say!(
                 "Resumed: {} games from {}{}",
                 resumed.points.len(),
                 path.display(),
@@ -289,7 +300,7 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchSummary, String> {
                 }
             );
             if start.games > 0 {
-                crate::outln!("{}", start.pair_line());
+                say!("{}", start.pair_line());
             }
             resumed
         }
@@ -335,7 +346,7 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchSummary, String> {
             [record.black.clone(), record.white.clone()]
         };
         summary.progress = scored.progress;
-        crate::outln!(
+        say!(
             "Game {}/{} ({} vs {}): {} {{{}}} after {} plies",
             record.round,
             plan.games,
@@ -346,16 +357,16 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchSummary, String> {
             record.moves.len()
         );
         summary.records.push(record);
-        crate::outln!("{}", score_line(&summary));
+        say!("{}", score_line(&summary));
         if scored.pair_done
             && plan.sprt.is_some()
             && (scored.decided_now || !summary.progress.decided())
         {
-            crate::outln!("{}", summary.progress.pair_line());
+            say!("{}", summary.progress.pair_line());
         }
         if scored.decided_now {
             // Games under way finish and are recorded; no new one starts.
-            crate::outln!("{}", summary.progress.sprt_line().unwrap_or_default());
+            say!("{}", summary.progress.sprt_line().unwrap_or_default());
         }
         if let Some(file) = pgn_file.as_mut() {
             let text = pgn::game_pgn(&ctx, summary.records.last().expect("just pushed"));
@@ -370,10 +381,10 @@ pub fn play_match(args: &MatchArgs) -> Result<MatchSummary, String> {
     if let Some(e) = fatal {
         return Err(e);
     }
-    crate::outln!("Finished match");
-    crate::outln!("{}", score_line(&summary));
+    say!("Finished match");
+    say!("{}", score_line(&summary));
     for line in summary.progress.final_lines() {
-        crate::outln!("{line}");
+        say!("{line}");
     }
     Ok(summary)
 }

@@ -300,6 +300,7 @@ impl Uci {
         self.say("option name Ponder type check default false");
         self.say("option name Clear Hash type button");
         self.say("option name EvalParams type string default <builtin>");
+        self.say("option name SearchParams type string default <builtin>");
         self.say("uciok");
     }
 
@@ -351,6 +352,7 @@ impl Uci {
             }
             "clear hash" => self.engine.set_option("Clear Hash", ""),
             "evalparams" => self.engine.set_option("EvalParams", &value),
+            "searchparams" => self.engine.set_option("SearchParams", &value),
             _ => {
                 // §7.1: unknown options are ignored (variantfishtest may send `VariantPath`).
                 log::info!("ignored option '{name}'");

@@ -7,6 +7,7 @@
 pub mod eval;
 pub mod history;
 pub mod movepick;
+pub mod params;
 pub mod see;
 pub mod threads;
 pub mod timeman;

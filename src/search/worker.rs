@@ -9,6 +9,7 @@ use std::time::Instant;
 use super::eval::{EvalCache, Evaluator};
 use super::history::{History, PieceTo};
 use super::movepick::{MovePicker, MoveScores, PickerBuffers};
+use super::params::{P, SearchParams};
 use super::see::see;
 use super::timeman::TimeBudget;
 use super::tt::{Bound, TranspositionTable, TtHit};
@@ -72,6 +73,8 @@ pub struct SearchJob<B: Bits> {
     pub multipv: usize,
     /// Root moves to search (UCI `searchmoves`, XBoard `exclude`); `None` for all.
     pub root_filter: Option<Vec<Move>>,
+    /// The margins, reductions and divisors (the `SearchParams` option).
+    pub params: SearchParams,
 }
 
 /// What a thread found: the root moves in order (best first) with scores and PVs.
@@ -171,7 +174,7 @@ pub fn run_search<B: Bits>(
     let mut lmr = Box::new([[0u8; 64]; 64]);
     for (d, row) in lmr.iter_mut().enumerate().skip(1) {
         for (m, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.75 + (d as f64).ln() * (m as f64).ln() / 2.25) as u8;
+            *r = job.params.lmr(d, m) as u8;
         }
     }
     let mut w = Worker {
@@ -260,7 +263,7 @@ impl<B: Bits> Worker<'_, B> {
             };
             for pv_index in 0..multipv {
                 let previous = lines[pv_index].score;
-                let mut delta = 30;
+                let mut delta = self.job.params.get(P::Aspiration);
                 let (mut alpha, mut beta) = if depth >= 5 && previous.abs() < MATE_BOUND {
                     (previous - delta, previous + delta)
                 } else {
@@ -648,7 +651,10 @@ impl<B: Bits> Worker<'_, B> {
         }
         // Razoring: so far below alpha that only a capture sequence could save the node;
         // the quiescence search says whether one does.
-        if depth <= 3 && eval + 250 + 150 * depth * depth <= alpha {
+        let job = self.job;
+        let p = &job.params;
+        if depth <= 3 && eval + p.get(P::RazorBase) + p.get(P::RazorDepth) * depth * depth <= alpha
+        {
             let score = self.qsearch(pos, alpha, alpha + 1, ply);
             if self.stopped {
                 return Some(0);
@@ -661,7 +667,7 @@ impl<B: Bits> Worker<'_, B> {
         // static evaluation is within a few pawns of the truth in quiet positions; a frozen side
         // (the opponent moves twice) and positions in check are excluded.
         if depth <= 8
-            && eval - 80 * (depth - i32::from(improving)) >= beta
+            && eval - p.get(P::RfpMargin) * (depth - i32::from(improving)) >= beta
             && eval.abs() < MATE_BOUND
         {
             return Some(eval);
@@ -678,7 +684,9 @@ impl<B: Bits> Worker<'_, B> {
             && self.has_pieces(pos)
             && beta.abs() < MATE_BOUND
         {
-            let r = 4 + depth / 3 + ((eval - beta) / 200).min(3);
+            let r = p.get(P::NullBase)
+                + depth / p.get(P::NullDepthDiv)
+                + ((eval - beta) / p.get(P::NullEvalDiv)).min(3);
             let child = pos.make_null();
             self.stack[ply].moved = None;
             self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
@@ -725,7 +733,10 @@ impl<B: Bits> Worker<'_, B> {
             improving,
             ..
         } = *node;
-        let probcut_beta = beta + 200 - 50 * i32::from(improving);
+        let job = self.job;
+        let p = &job.params;
+        let probcut_beta =
+            beta + p.get(P::ProbcutMargin) - p.get(P::ProbcutImproving) * i32::from(improving);
         if depth < 5
             || beta.abs() >= MATE_BOUND
             || node
@@ -821,7 +832,7 @@ impl<B: Bits> Worker<'_, B> {
             // Far below: the TT move is the only move, so it gets two plies, a few times per
             // line at most (every double extension deepens the whole line).
             let double = !node.pv
-                && score < singular_beta - 20
+                && score < singular_beta - self.job.params.get(P::SingularDouble)
                 && self.stack[node.ply].double_extensions < MAX_DOUBLE_EXTENSIONS;
             Ok(if double { 2 } else { 1 })
         } else if singular_beta >= node.beta {
@@ -887,6 +898,7 @@ impl<B: Bits> Worker<'_, B> {
         let may_prune = self.has_pieces(pos);
         self.keys.push(pos.key());
         let job = self.job;
+        let params = &job.params;
         while let Some(e) = self.pick(picker, pos, prevs) {
             if Some(e.mv) == excluded {
                 continue;
@@ -904,13 +916,13 @@ impl<B: Bits> Worker<'_, B> {
                 if !tactical && !gives_check {
                     // Late-move pruning: past a number of quiet moves growing with depth,
                     // the rest are unlikely to matter.
-                    if quiets_tried.len() >= lmp_limit(depth, improving) {
+                    if quiets_tried.len() >= lmp_limit(params, depth, improving) {
                         continue;
                     }
                     let reduced = self.lmr[(depth as usize).min(63)][(searched + 1).min(63)] as i32;
                     let lmr_depth = (depth - 1 - reduced).max(0);
                     // History pruning: a quiet move that keeps failing here.
-                    if lmr_depth <= 4 && history < -3000 * depth {
+                    if lmr_depth <= 4 && history < -params.get(P::HistoryPrune) * depth {
                         continue;
                     }
                     // Futility: a move that removes nothing, promotes nothing and gives no
@@ -919,18 +931,25 @@ impl<B: Bits> Worker<'_, B> {
                     // far below alpha.
                     if !in_check
                         && lmr_depth <= 8
-                        && eval + 100 + 100 * lmr_depth + history / 256 <= alpha
+                        && eval
+                            + params.get(P::FutilityBase)
+                            + params.get(P::FutilityDepth) * lmr_depth
+                            + history / 256
+                            <= alpha
                     {
                         continue;
                     }
                     // Exchange pruning: the piece goes where it is lost.
-                    if lmr_depth <= 8 && see(pos, &job.eval, &e) < -25 * lmr_depth * lmr_depth {
+                    if lmr_depth <= 8
+                        && see(pos, &job.eval, &e)
+                            < -params.get(P::SeeQuiet) * lmr_depth * lmr_depth
+                    {
                         continue;
                     }
                 } else if tactical
                     && depth <= 8
                     && !gives_check
-                    && see(pos, &job.eval, &e) < -100 * depth
+                    && see(pos, &job.eval, &e) < -params.get(P::SeeTactical) * depth
                 {
                     continue;
                 }
@@ -957,7 +976,7 @@ impl<B: Bits> Worker<'_, B> {
                 let reduction = if depth >= 3 && !tactical && !gives_check && searched >= 2 {
                     let mut r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
                     r += i32::from(!improving) + i32::from(cut_node) - i32::from(pv_node);
-                    r -= history / 8192;
+                    r -= history / params.get(P::LmrHistory);
                     r.clamp(0, new_depth - 1)
                 } else {
                     0
@@ -1292,8 +1311,8 @@ fn tt_cutoff(hit: TtHit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
 }
 
 /// Past this many quiet moves at `depth` the rest are pruned (late-move pruning).
-fn lmp_limit(depth: i32, improving: bool) -> usize {
-    ((3 + depth * depth) / (2 - i32::from(improving))) as usize
+fn lmp_limit(params: &SearchParams, depth: i32, improving: bool) -> usize {
+    ((params.get(P::LmpBase) + depth * depth) / (2 - i32::from(improving))) as usize
 }
 
 /// Ranks moves from one thread's histories for the picker.
