@@ -26,6 +26,8 @@ pub struct Samples {
     /// Per sample: the middlegame share, the result (White's view, 0..1), the search score
     /// (White's view, centipawns).
     mg: Vec<f32>,
+    /// Per sample: the share of the tapered score kept when it favours White, and Black.
+    scale: Vec<[f32; 2]>,
     result: Vec<f32>,
     score: Vec<f32>,
     /// Per sample: the game it comes from (positions of one game are held out together).
@@ -74,6 +76,7 @@ impl Samples {
         }
         self.starts.push(self.terms.len() as u32);
         self.mg.push(trace.mg as f32);
+        self.scale.push(trace.scale.map(|f| f as f32));
         self.result.push(result as f32);
         self.score.push(score as f32);
         self.game.push(game);
@@ -87,28 +90,31 @@ impl Samples {
         self.starts
             .extend(other.starts[1..].iter().map(|s| s + base));
         self.mg.extend_from_slice(&other.mg);
+        self.scale.extend_from_slice(&other.scale);
         self.result.extend_from_slice(&other.result);
         self.score.extend_from_slice(&other.score);
         self.game.extend_from_slice(&other.game);
     }
 
-    /// The evaluation of sample `i` (White's view) under `w` (one (mg, eg) per term).
+    /// The evaluation of sample `i` (White's view) under `w` (one (mg, eg) per term), with
+    /// the share of the tapered part that counts (its derivative by the tapered weights).
     #[inline]
-    fn eval(&self, i: usize, w: &[[f64; 2]]) -> f64 {
+    fn eval(&self, i: usize, w: &[[f64; 2]]) -> (f64, f64) {
         let mg = f64::from(self.mg[i]);
         let (a, b) = (self.starts[i] as usize, self.starts[i + 1] as usize);
-        let mut e = 0.0;
+        let (mut tapered, mut flat) = (0.0, 0.0);
         for j in a..b {
             let (t, n) = self.terms[j];
             let n = f64::from(n);
             let wt = w[t as usize];
-            e += if self.flat[j] {
-                wt[0] * n
+            if self.flat[j] {
+                flat += wt[0] * n;
             } else {
-                n * (wt[0] * mg + wt[1] * (1.0 - mg))
-            };
+                tapered += n * (wt[0] * mg + wt[1] * (1.0 - mg));
+            }
         }
-        e
+        let share = f64::from(self.scale[i][usize::from(tapered <= 0.0)]);
+        (tapered * share + flat, share)
     }
 
     /// Splits off the positions of every `every`-th game as a held-out set (none for 0): the
@@ -127,6 +133,7 @@ impl Samples {
             target.flat.extend_from_slice(&self.flat[a..b]);
             target.starts.push(target.terms.len() as u32);
             target.mg.push(self.mg[i]);
+            target.scale.push(self.scale[i]);
             target.result.push(self.result[i]);
             target.score.push(self.score[i]);
             target.game.push(self.game[i]);
@@ -184,7 +191,7 @@ pub fn error(s: &Samples, w: &[[f64; 2]], k: f64, lambda: f64) -> f64 {
     let sum: f64 = (0..s.len())
         .into_par_iter()
         .map(|i| {
-            let d = sigmoid(k, s.eval(i, w)) - target(s, i, k, lambda);
+            let d = sigmoid(k, s.eval(i, w).0) - target(s, i, k, lambda);
             d * d
         })
         .sum();
@@ -229,7 +236,8 @@ fn gradient(s: &Samples, w: &[[f64; 2]], k: f64, lambda: f64) -> Vec<[f64; 2]> {
         .fold(
             || vec![[0.0f64; 2]; n],
             |mut g, i| {
-                let p = sigmoid(k, s.eval(i, w));
+                let (e, share) = s.eval(i, w);
+                let p = sigmoid(k, e);
                 let common = (p - target(s, i, k, lambda)) * p * (1.0 - p) * scale;
                 let mg = f64::from(s.mg[i]);
                 let (a, b) = (s.starts[i] as usize, s.starts[i + 1] as usize);
@@ -240,8 +248,8 @@ fn gradient(s: &Samples, w: &[[f64; 2]], k: f64, lambda: f64) -> Vec<[f64; 2]> {
                     if s.flat[j] {
                         gt[0] += c;
                     } else {
-                        gt[0] += c * mg;
-                        gt[1] += c * (1.0 - mg);
+                        gt[0] += c * share * mg;
+                        gt[1] += c * share * (1.0 - mg);
                     }
                 }
                 g

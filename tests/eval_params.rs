@@ -169,6 +169,18 @@ fn truth<B: Bits>(ev: &Evaluator<B>) -> Vec<Pair> {
     w
 }
 
+/// The tuner's fit of every weight of `start` to `train` (600 epochs, the step halved every 200).
+fn fit_all(train: &Samples, start: &[[f64; 2]], k: f64) -> Vec<[f64; 2]> {
+    let settings = Settings {
+        epochs: 600,
+        learning_rate: 4.0,
+        decay_every: 200,
+        ..Settings::default()
+    };
+    let fixed = vec![false; start.len()];
+    tune::train(train, start, &fixed, k, &settings, 600, |_| {})
+}
+
 #[test]
 fn the_tuner_finds_known_weights_again() {
     let Some(menagerie::variants::AnyVariant::Narrow(v)) = lookup("chess") else {
@@ -193,14 +205,7 @@ fn the_tuner_finds_known_weights_again() {
     let before = tune::error(&held, &start, k, 1.0);
     let fitted_k = tune::fit_k(&train, &true_f, 1.0);
     assert!((fitted_k - k).abs() < 0.01, "K {fitted_k} for {k}");
-    let settings = Settings {
-        epochs: 600,
-        learning_rate: 4.0,
-        decay_every: 200,
-        ..Settings::default()
-    };
-    let fixed = vec![false; start.len()];
-    let tuned = tune::train(&train, &start, &fixed, k, &settings, 600, |_| {});
+    let tuned = fit_all(&train, &start, k);
     let after = tune::error(&held, &tuned, k, 1.0);
     assert!(
         after < before / 20.0,
@@ -454,4 +459,93 @@ fn exciting_soldier_endings_are_scored_as_drawn() {
         assert_ne!(ev.evaluate(&with_rook), tempo);
         scored(v, rook);
     });
+}
+
+#[test]
+fn pawnier_sides_that_cannot_mate_keep_little_of_their_lead() {
+    // Nothing but at most one pawn and two pieces of pawn or knight, board and hand: no mate
+    // can be forced, so such a side keeps an eighth of its lead. Two pawns (two rooks when
+    // side by side) or a sergeant (it promotes) keep it all.
+    menagerie::with_variant!(lookup("pawnier").unwrap(), v => {
+        let ev = Evaluator::new(v);
+        let board = |white: &str, black: &str, hand: &str| {
+            format!("9/4k4/9/9/6*2/4*4/2*6/{black}/{white}/4K4/9[{hand}] w - - 0 1")
+        };
+        let cases = [
+            (board("3N5", "9", ""), [0.125, 0.125]),
+            (board("3NN4", "9", ""), [0.125, 0.125]),
+            (board("3N5", "9", "P"), [0.125, 0.125]),
+            (board("3NP4", "9", ""), [0.125, 0.125]),
+            (board("3PP4", "9", ""), [1.0, 0.125]),
+            (board("3N5", "9", "PP"), [1.0, 0.125]),
+            (board("3NNN3", "9", ""), [1.0, 0.125]),
+            (board("3NS4", "9", ""), [1.0, 0.125]),
+            (board("3N5", "3s5", ""), [0.125, 1.0]),
+            (board("9", "3n5", "pp"), [0.125, 1.0]),
+            (board("3PPP3", "3n5", "p"), [1.0, 0.125]),
+        ];
+        for (fen, scale) in cases {
+            let pos = Position::from_fen(v, &fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"));
+            assert_eq!(ev.trace(&pos).scale, scale, "{fen}");
+            scored(v, &fen);
+        }
+        // A knight's lead is worth little; a sergeant beside it brings the lead back.
+        let white = |fen: &str| {
+            let pos = Position::from_fen(v, fen).unwrap();
+            white_view(&pos, ev.evaluate(&pos))
+        };
+        let knight = white(&board("3N5", "9", ""));
+        let sergeant = white(&board("3NS4", "9", ""));
+        assert!(knight < 60, "KN v K: {knight}");
+        assert!(sergeant > 8 * knight.max(25), "KNS v K: {sergeant}, KN v K: {knight}");
+    });
+}
+
+/// Positions whose lead counts only in part (a side that cannot mate) are fitted through that
+/// share: with every other position's tapered score scaled, the tuner still finds the weights.
+#[test]
+fn the_tuner_fits_through_the_scale_of_unwinnable_leads() {
+    let Some(menagerie::variants::AnyVariant::Narrow(v)) = lookup("chess") else {
+        panic!("chess is 8x8");
+    };
+    let ev = Evaluator::with_defaults(v);
+    let true_w = truth(&ev);
+    let k = 1.2;
+    let mut samples = Samples::new();
+    let mut traces = Vec::new();
+    for (i, pos) in random_positions(v, 200, 100, 43).iter().enumerate() {
+        let mut trace = ev.trace(pos);
+        if i % 2 == 0 {
+            trace.scale = [0.125, 0.5];
+        }
+        let e = trace.score(&true_w);
+        samples.push(
+            &trace,
+            1.0 / (1.0 + 10f64.powf(-k * e / 400.0)),
+            e,
+            (i / 50) as u32,
+        );
+        traces.push(trace);
+    }
+    let (train, held) = samples.split(5);
+    let start = tune::to_float(ev.weights());
+    let before = tune::error(&held, &start, k, 1.0);
+    let tuned = fit_all(&train, &start, k);
+    let after = tune::error(&held, &tuned, k, 1.0);
+    assert!(
+        after < before / 20.0,
+        "held-out error {before:.6} -> {after:.6}"
+    );
+    // The scaled positions' evaluations come out as the truth gives them.
+    let tuned_pairs = tune::to_pairs(&tuned);
+    let scaled: Vec<_> = traces.iter().step_by(2).take(2000).collect();
+    let miss: f64 = scaled
+        .iter()
+        .map(|t| (t.score(&tuned_pairs) - t.score(&true_w)).abs())
+        .sum::<f64>()
+        / scaled.len() as f64;
+    assert!(
+        miss < 5.0,
+        "scaled positions missed by {miss:.1} cp on average"
+    );
 }

@@ -113,6 +113,9 @@ pub struct Trace {
     pub flat: Vec<(u32, i32)>,
     /// The middlegame share of the blend: the phase over its total, in [0, 1].
     pub mg: f64,
+    /// The share of the tapered score kept when it favours White, and when it favours Black
+    /// (1 but for a side that cannot mate).
+    pub scale: [f64; 2],
 }
 
 impl Trace {
@@ -130,7 +133,8 @@ impl Trace {
             .iter()
             .map(|&(t, n)| weights[t as usize].0 * n)
             .sum();
-        mg * self.mg + eg * (1.0 - self.mg) + f64::from(flat)
+        let tapered = mg * self.mg + eg * (1.0 - self.mg);
+        tapered * self.scale[usize::from(tapered <= 0.0)] + f64::from(flat)
     }
 }
 
@@ -528,10 +532,12 @@ impl<B: Bits> Evaluator<B> {
         } else {
             self.layout.tempo
         };
+        let scale = self.scale(pos);
         Trace {
             terms: t.terms,
             flat: vec![(flat_term as u32, stm)],
             mg: f64::from(phase) / f64::from(self.phase_total),
+            scale: scale.map(|f| f64::from(f) / f64::from(SCALE_FULL)),
         }
     }
 
@@ -572,13 +578,36 @@ impl<B: Bits> Evaluator<B> {
         let b = if self.soldiers_only(pos) {
             0
         } else {
-            (p.0 * phase + p.1 * (self.phase_total - phase)) / self.phase_total
+            let t = p.0 * phase + p.1 * (self.phase_total - phase);
+            let f = self.scale(pos)[usize::from(t <= 0)];
+            if f == SCALE_FULL {
+                t / self.phase_total
+            } else {
+                (i64::from(t) * i64::from(f) / i64::from(self.phase_total * SCALE_FULL)) as i32
+            }
         };
         (if pos.side_to_move() == Color::White {
             b
         } else {
             -b
         }) + tempo
+    }
+
+    /// The share of the tapered score, in [`SCALE_FULL`]ths, kept when it favours White and
+    /// when it favours Black: a side that cannot mate keeps little of its lead, so that the
+    /// search looks for a win elsewhere and its scores of dead endings say draw.
+    #[inline(always)]
+    fn scale(&self, pos: &Position<B>) -> [i32; 2] {
+        match pos.variant().family {
+            Family::Powers(k) => Color::BOTH.map(|c| {
+                if powers_cannot_mate(pos, c, &k) {
+                    SCALE_CANNOT_MATE
+                } else {
+                    SCALE_FULL
+                }
+            }),
+            _ => [SCALE_FULL; 2],
+        }
     }
 
     /// Exciting Chess: neither side has anything but its king and soldiers (board and hand).
@@ -1176,6 +1205,38 @@ impl<B: Bits> Evaluator<B> {
             s.add(l.mop_near, near);
         }
     }
+}
+
+/// The tapered score's full share, and the share of a side that cannot mate.
+const SCALE_FULL: i32 = 16;
+const SCALE_CANNOT_MATE: i32 = 2;
+
+/// Pawnier: whether `color` has too little to mate, board and hand counted: nothing but pawns
+/// and knights, at most one pawn, at most two of them in all. A knight gives a pawn only its
+/// own leap, so a knight and a pawn mate no better than two knights, and a lone pawn only steps;
+/// two pawns side by side are two rooks.
+fn powers_cannot_mate<B: Bits>(
+    pos: &Position<B>,
+    color: Color,
+    k: &crate::variants::PowerKinds,
+) -> bool {
+    let v = pos.variant();
+    let (mut pawns, mut knights) = (0, 0);
+    for i in 0..v.kinds.len() {
+        let kind = PieceKind(i as u8);
+        if kind == v.king {
+            continue;
+        }
+        let n = pos.pieces(color, kind).count() + pos.hand_count(color, kind) as u32;
+        if kind == k.pawn {
+            pawns += n;
+        } else if Some(kind) == k.relay {
+            knights += n;
+        } else if n > 0 {
+            return false;
+        }
+    }
+    pawns <= 1 && pawns + knights <= 2
 }
 
 /// The conversion terms apply when the weaker side's material (board and hand, endgame values,
