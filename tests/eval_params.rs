@@ -169,8 +169,12 @@ fn truth<B: Bits>(ev: &Evaluator<B>) -> Vec<Pair> {
     w
 }
 
-/// The tuner's fit of every weight of `start` to `train` (600 epochs, the step halved every 200).
-fn fit_all(train: &Samples, start: &[[f64; 2]], k: f64) -> Vec<[f64; 2]> {
+/// The tuner's fit of every weight, from `start`, to four games in five of `samples` (600
+/// epochs, the step halved every 200); the error on the fifth must fall twentyfold.
+fn fit_checked(samples: &Samples, start: &[Pair], k: f64) -> Vec<[f64; 2]> {
+    let (train, held) = samples.split(5);
+    assert!(train.len() > 3000 && held.len() > 500);
+    let start = tune::to_float(start);
     let settings = Settings {
         epochs: 600,
         learning_rate: 4.0,
@@ -178,7 +182,14 @@ fn fit_all(train: &Samples, start: &[[f64; 2]], k: f64) -> Vec<[f64; 2]> {
         ..Settings::default()
     };
     let fixed = vec![false; start.len()];
-    tune::train(train, start, &fixed, k, &settings, 600, |_| {})
+    let tuned = tune::train(&train, &start, &fixed, k, &settings, 600, |_| {});
+    let before = tune::error(&held, &start, k, 1.0);
+    let after = tune::error(&held, &tuned, k, 1.0);
+    assert!(
+        after < before / 20.0,
+        "held-out error {before:.6} -> {after:.6}"
+    );
+    tuned
 }
 
 #[test]
@@ -199,20 +210,10 @@ fn the_tuner_finds_known_weights_again() {
         let p = 1.0 / (1.0 + 10f64.powf(-k * e / 400.0));
         samples.push(&trace, p, e, (i / 50) as u32);
     }
-    let (train, held) = samples.split(5);
-    assert!(train.len() > 3000 && held.len() > 500);
-    let start = tune::to_float(ev.weights());
-    let before = tune::error(&held, &start, k, 1.0);
+    let (train, _) = samples.split(5);
     let fitted_k = tune::fit_k(&train, &true_f, 1.0);
     assert!((fitted_k - k).abs() < 0.01, "K {fitted_k} for {k}");
-    let tuned = fit_all(&train, &start, k);
-    let after = tune::error(&held, &tuned, k, 1.0);
-    assert!(
-        after < before / 20.0,
-        "held-out error {before:.6} -> {after:.6}"
-    );
-    // The evaluations (what the weights are for) come out close to the truth on positions the
-    // tuner never saw.
+    let tuned = fit_checked(&samples, ev.weights(), k);
     // The evaluations (what the weights are for) come out close to the truth on positions the
     // tuner never saw, wherever the result is still open (a score of a few pawns saturates the
     // sigmoid, and there the data say little).
@@ -527,15 +528,7 @@ fn the_tuner_fits_through_the_scale_of_unwinnable_leads() {
         );
         traces.push(trace);
     }
-    let (train, held) = samples.split(5);
-    let start = tune::to_float(ev.weights());
-    let before = tune::error(&held, &start, k, 1.0);
-    let tuned = fit_all(&train, &start, k);
-    let after = tune::error(&held, &tuned, k, 1.0);
-    assert!(
-        after < before / 20.0,
-        "held-out error {before:.6} -> {after:.6}"
-    );
+    let tuned = fit_checked(&samples, ev.weights(), k);
     // The scaled positions' evaluations come out as the truth gives them.
     let tuned_pairs = tune::to_pairs(&tuned);
     let scaled: Vec<_> = traces.iter().step_by(2).take(2000).collect();
