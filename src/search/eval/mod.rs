@@ -532,7 +532,7 @@ impl<B: Bits> Evaluator<B> {
         } else {
             self.layout.tempo
         };
-        let scale = self.scale(pos);
+        let scale = Color::BOTH.map(|c| self.share(pos, c));
         Trace {
             terms: t.terms,
             flat: vec![(flat_term as u32, stm)],
@@ -579,7 +579,8 @@ impl<B: Bits> Evaluator<B> {
             0
         } else {
             let t = p.0 * phase + p.1 * (self.phase_total - phase);
-            let f = self.scale(pos)[usize::from(t <= 0)];
+            let favoured = if t > 0 { Color::White } else { Color::Black };
+            let f = self.share(pos, favoured);
             if f == SCALE_FULL {
                 t / self.phase_total
             } else {
@@ -593,20 +594,14 @@ impl<B: Bits> Evaluator<B> {
         }) + tempo
     }
 
-    /// The share of the tapered score, in [`SCALE_FULL`]ths, kept when it favours White and
-    /// when it favours Black: a side that cannot mate keeps little of its lead, so that the
-    /// search looks for a win elsewhere and its scores of dead endings say draw.
+    /// The share of the tapered score, in [`SCALE_FULL`]ths, kept when it favours `color`: a
+    /// side that cannot mate keeps little of its lead, so that the search looks for a win
+    /// elsewhere and its scores of dead endings say draw.
     #[inline(always)]
-    fn scale(&self, pos: &Position<B>) -> [i32; 2] {
+    fn share(&self, pos: &Position<B>, color: Color) -> i32 {
         match pos.variant().family {
-            Family::Powers(k) => Color::BOTH.map(|c| {
-                if powers_cannot_mate(pos, c, &k) {
-                    SCALE_CANNOT_MATE
-                } else {
-                    SCALE_FULL
-                }
-            }),
-            _ => [SCALE_FULL; 2],
+            Family::Powers(k) if powers_cannot_mate(pos, color, &k) => SCALE_CANNOT_MATE,
+            _ => SCALE_FULL,
         }
     }
 
