@@ -430,10 +430,71 @@ fn a_bare_king_is_driven_to_the_edge_and_the_kings_brought_together() {
     // The tuner leaves the conversion terms alone.
     let ev = Evaluator::new(chess);
     let fixed = ev.layout().fixed();
-    for name in ["convert.edge", "convert.near"] {
+    for name in ["convert.edge", "convert.near", "convert.room"] {
         assert!(fixed[ev.layout().index_of(name).unwrap()], "{name}");
     }
-    assert_eq!(fixed.iter().filter(|&&f| f).count(), 2);
+    assert_eq!(fixed.iter().filter(|&&f| f).count(), 3);
+}
+
+/// The names of the terms the trace of `fen` counts.
+fn traced_terms<B: Bits>(v: &'static Variant<B>, fen: &str) -> Vec<String> {
+    let ev = Evaluator::new(v);
+    let pos = Position::from_fen(v, fen).unwrap();
+    let names = &ev.layout().names;
+    ev.trace(&pos)
+        .terms
+        .iter()
+        .map(|&(t, _)| names[t as usize].clone())
+        .collect()
+}
+
+#[test]
+fn against_a_bare_king_only_material_and_the_mate_count() {
+    let Some(menagerie::variants::AnyVariant::Narrow(chess)) = lookup("chess") else {
+        panic!("chess is 8x8");
+    };
+    // The same edge and kings: the rook on the seventh leaves the king c8 and e8 (2 squares),
+    // on the first rank c7, d7, e7 too (5).
+    let boxed = scored(chess, "3k4/7R/8/3K4/8/8/8/8 b - - 0 1");
+    let open = scored(chess, "3k4/8/8/3K4/8/8/8/7R b - - 0 1");
+    assert!(boxed > open + 50, "KR v K: boxed {boxed}, open {open}");
+    // Nothing but material and the conversion terms: no squares, no mobility, no king safety.
+    for name in traced_terms(chess, "3k4/8/8/3K4/8/8/2P5/7R b - - 0 1") {
+        assert!(
+            name.starts_with("value.") || name.starts_with("convert."),
+            "KRP v K counts {name}"
+        );
+    }
+    // A pawn is not enough to mate (the pawn terms decide), a bishop or a pawn against the
+    // king is not a bare king.
+    assert!(
+        traced_terms(chess, "3k4/8/8/3K4/8/8/2P5/8 b - - 0 1")
+            .iter()
+            .any(|n| n.starts_with("passed"))
+    );
+    assert!(
+        traced_terms(chess, "3k4/3p4/8/3K4/8/8/8/7R b - - 0 1")
+            .iter()
+            .any(|n| n.starts_with("psq"))
+    );
+    menagerie::with_variant!(lookup("exciting").unwrap(), v => {
+        // Soldiers on both sides and in hand, and a rook: promoting a soldier (S to V) or
+        // moving one gains nothing; the weak king's soldiers are counted as material.
+        let soldier = "**3k3**/*4s4*/11/11/11/11/5S5/11/11/*4K4*/**3R3**[SSs] w - - 0 1";
+        let veteran = "**3k3**/*4s4*/11/11/11/11/5V5/11/11/*4K4*/**3R3**[SSs] w - - 0 1";
+        let moved = "**3k3**/*4s4*/11/11/11/5S5/11/11/11/*4K4*/**3R3**[SSs] w - - 0 1";
+        assert_eq!(scored(v, soldier), scored(v, veteran));
+        assert_eq!(scored(v, soldier), scored(v, moved));
+        for name in traced_terms(v, soldier) {
+            assert!(
+                name.starts_with("value.") || name.starts_with("hand.") || name.starts_with("convert."),
+                "Exciting KR v K counts {name}"
+            );
+        }
+        // A checker is no soldier: it attacks.
+        let checker = "**3k3**/*4s4*/11/11/11/4m6/5S5/11/11/*4K4*/**3R3**[SSs] w - - 0 1";
+        assert!(traced_terms(v, checker).iter().any(|n| n.starts_with("psq")));
+    });
 }
 
 #[test]

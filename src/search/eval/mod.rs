@@ -433,9 +433,9 @@ impl<B: Bits> Evaluator<B> {
     /// score back into the window (they stay well under the margin in practice).
     pub fn evaluate_lazy(&self, pos: &Position<B>, alpha: i32, beta: i32) -> i32 {
         let pawns = self.pawn_entry(pos);
-        let (score, phase) = self.material(pos, &pawns);
+        let (score, phase, complete) = self.material(pos, &pawns);
         let cheap = self.blend(pos, score, phase);
-        if Self::lazy_cut(cheap, alpha, beta) {
+        if complete || Self::lazy_cut(cheap, alpha, beta) {
             return cheap;
         }
         self.blend(pos, score + self.activity(pos, &pawns.info), phase)
@@ -457,11 +457,12 @@ impl<B: Bits> Evaluator<B> {
             *slot
         } else {
             let pawns = self.cached_pawns(pos, cache);
-            let (score, phase) = self.material(pos, &pawns);
+            let (score, phase, complete) = self.material(pos, &pawns);
+            let cheap = self.blend(pos, score, phase);
             let entry = CacheEntry {
                 key,
-                cheap: self.blend(pos, score, phase),
-                full: NOT_YET,
+                cheap,
+                full: if complete { cheap } else { NOT_YET },
                 material: score,
                 phase,
             };
@@ -516,12 +517,17 @@ impl<B: Bits> Evaluator<B> {
     /// The counts of every term of `pos` (the full evaluation, no lazy cut), White's view.
     pub fn trace(&self, pos: &Position<B>) -> Trace {
         let mut t = Tracer { terms: Vec::new() };
-        let info = self.pawn_info(pos);
-        let phase = self.features_material(pos, &info, &mut t);
-        for color in Color::BOTH {
-            self.pawn_structure(pos, color, &info, &mut t);
-        }
-        self.features_activity(pos, &info, &mut t);
+        let phase = if let Some(strong) = self.converting(pos) {
+            self.features_convert(pos, strong, &mut t)
+        } else {
+            let info = self.pawn_info(pos);
+            let phase = self.features_material(pos, &info, &mut t);
+            for color in Color::BOTH {
+                self.pawn_structure(pos, color, &info, &mut t);
+            }
+            self.features_activity(pos, &info, &mut t);
+            phase
+        };
         let phase = phase.min(self.phase_total);
         if self.soldiers_only(pos) {
             t.terms.clear();
@@ -548,13 +554,22 @@ impl<B: Bits> Evaluator<B> {
     }
 
     /// Material and squares (board and hand) and pawn structure, White's view, with the phase.
-    fn material(&self, pos: &Position<B>, pawns: &PawnEntry<B>) -> (Pair, i32) {
+    /// `complete` when nothing else counts (a conversion: [`Self::converting`]).
+    fn material(&self, pos: &Position<B>, pawns: &PawnEntry<B>) -> (Pair, i32, bool) {
+        if let Some(strong) = self.converting(pos) {
+            let mut sum = Sum {
+                weights: &self.weights,
+                total: Pair::default(),
+            };
+            let phase = self.features_convert(pos, strong, &mut sum);
+            return (sum.total, phase.min(self.phase_total), true);
+        }
         let mut sum = Sum {
             weights: &self.weights,
             total: pawns.score,
         };
         let phase = self.features_material(pos, &pawns.info, &mut sum);
-        (sum.total, phase.min(self.phase_total))
+        (sum.total, phase.min(self.phase_total), false)
     }
 
     /// Mobility, threats, king safety and the rest, White's view.
@@ -1148,57 +1163,162 @@ impl<B: Bits> Evaluator<B> {
     /// Hand-set terms when the other side has next to nothing that attacks (the conversion),
     /// fitted ones otherwise.
     fn mop_up<S: Sink<B>>(&self, pos: &Position<B>, s: &mut S) {
-        let v = pos.variant();
-        let g = &v.geometry;
         let l = &self.layout;
         let (Some(wk), Some(bk)) = (pos.king_square(Color::White), pos.king_square(Color::Black))
         else {
             return;
         };
-        // Exciting's soldiers attack no square: they neither check nor guard one.
-        let soldier = |k: PieceKind| match v.family {
-            Family::Exciting(e) => k == e.soldier || k == e.veteran,
-            _ => false,
-        };
-        let material = |c: Color, soldiers: bool| -> i32 {
-            (0..v.kinds.len())
-                .map(|i| PieceKind(i as u8))
-                .filter(|&k| soldiers || !soldier(k))
-                .map(|k| {
-                    self.values[k.index()].1
-                        * (pos.pieces(c, k).count() as i32 + pos.hand_count(c, k) as i32)
-                })
-                .sum()
-        };
-        let span = g.files.max(g.ranks) as i32;
-        let terms = |strong: Color| {
-            let weak_king = if strong == Color::White { bk } else { wk };
-            let sg = sign(strong);
-            (
-                sg * centre_distance(g, weak_king),
-                sg * (span - distance(g, wk, bk)),
-            )
-        };
         // Against a king left with less than a minor piece (soldiers aside), by a rook's worth
         // or more: drive it to the edge and bring the king up, whatever the phase (soldiers and
         // pieces in hand keep it high in the drop games long after the game is won).
-        let attackers = [material(Color::White, false), material(Color::Black, false)];
+        let attackers = Color::BOTH.map(|c| self.material_of(pos, c, false));
         for strong in Color::BOTH {
             let (ours, theirs) = (attackers[strong.index()], attackers[strong.flip().index()]);
             if theirs <= CONVERT_WEAK_MAX && ours - theirs >= CONVERT_LEAD_MIN {
-                let (edge, near) = terms(strong);
-                s.add(l.convert_edge, edge);
-                s.add(l.convert_near, near);
+                self.convert_terms(pos, strong, s);
                 return;
             }
         }
         // Otherwise the fitted terms of a material lead (soldiers counted).
-        let diff = material(Color::White, true) - material(Color::Black, true);
+        let diff =
+            self.material_of(pos, Color::White, true) - self.material_of(pos, Color::Black, true);
         if diff.abs() >= 300 {
-            let (edge, near) = terms(if diff > 0 { Color::White } else { Color::Black });
+            let strong = if diff > 0 { Color::White } else { Color::Black };
+            let (edge, near) = self.edge_near(pos, strong, wk, bk);
             s.add(l.mop_edge, edge);
             s.add(l.mop_near, near);
         }
+    }
+
+    /// `color`'s material, board and hand, at the hand-set endgame values; Exciting's soldiers
+    /// left out unless `soldiers` (they attack no square: they neither check nor guard one).
+    fn material_of(&self, pos: &Position<B>, color: Color, soldiers: bool) -> i32 {
+        let v = pos.variant();
+        let soldier = |k: PieceKind| match v.family {
+            Family::Exciting(e) => k == e.soldier || k == e.veteran,
+            _ => false,
+        };
+        (0..v.kinds.len())
+            .map(|i| PieceKind(i as u8))
+            .filter(|&k| soldiers || !soldier(k))
+            .map(|k| {
+                self.values[k.index()].1
+                    * (pos.pieces(color, k).count() as i32 + pos.hand_count(color, k) as i32)
+            })
+            .sum()
+    }
+
+    /// The weak king's distance from the centre and the kings' closeness, signed for `strong`.
+    fn edge_near(&self, pos: &Position<B>, strong: Color, wk: Square, bk: Square) -> (i32, i32) {
+        let g = &pos.variant().geometry;
+        let span = g.files.max(g.ranks) as i32;
+        let weak_king = if strong == Color::White { bk } else { wk };
+        let sg = sign(strong);
+        (
+            sg * centre_distance(g, weak_king),
+            sg * (span - distance(g, wk, bk)),
+        )
+    }
+
+    /// The hand-set conversion terms for `strong`: the weak king to the edge, the kings
+    /// together, and the weak king's squares taken away.
+    fn convert_terms<S: Sink<B>>(&self, pos: &Position<B>, strong: Color, s: &mut S) {
+        let l = &self.layout;
+        let (Some(wk), Some(bk)) = (pos.king_square(Color::White), pos.king_square(Color::Black))
+        else {
+            return;
+        };
+        let (edge, near) = self.edge_near(pos, strong, wk, bk);
+        s.add(l.convert_edge, edge);
+        s.add(l.convert_near, near);
+        let weak = strong.flip();
+        let weak_king = if weak == Color::White { wk } else { bk };
+        s.add(
+            l.convert_room,
+            sign(strong) * self.king_room(pos, weak, weak_king),
+        );
+    }
+
+    /// The side that is mating a bare king: the other side has nothing but its king (and, in
+    /// Exciting, soldiers, board and hand: they attack nothing), and this one has at least a
+    /// rook's worth that attacks (soldiers aside).
+    fn converting(&self, pos: &Position<B>) -> Option<Color> {
+        let v = pos.variant();
+        let mut spare = pos.kind_bb(v.king);
+        let mut soldier = None;
+        if let Family::Exciting(k) = v.family {
+            spare |= pos.kind_bb(k.soldier) | pos.kind_bb(k.veteran);
+            soldier = Some(k.soldier);
+        }
+        for weak in Color::BOTH {
+            if (pos.color_bb(weak) & !spare).any() {
+                continue;
+            }
+            let holds = (0..v.kinds.len()).any(|i| {
+                let kind = PieceKind(i as u8);
+                Some(kind) != soldier && pos.hand_count(weak, kind) > 0
+            });
+            let strong = weak.flip();
+            if !holds && self.material_of(pos, strong, false) >= CONVERT_LEAD_MIN {
+                return Some(strong);
+            }
+        }
+        None
+    }
+
+    /// The terms of a conversion ([`Self::converting`]), which replace all others: material
+    /// (an Exciting promoted soldier counted as a soldier: promoting one makes no progress) and
+    /// the conversion terms. Returns the phase (not yet capped).
+    fn features_convert<S: Sink<B>>(&self, pos: &Position<B>, strong: Color, s: &mut S) -> i32 {
+        let v = pos.variant();
+        let l = &self.layout;
+        let veteran = match v.family {
+            Family::Exciting(k) => Some((k.veteran, k.soldier)),
+            _ => None,
+        };
+        let mut phase = 0;
+        for color in Color::BOTH {
+            let sg = sign(color);
+            for (i, spec) in v.kinds.iter().enumerate() {
+                let kind = PieceKind(i as u8);
+                if kind == v.king {
+                    continue;
+                }
+                let counted = match veteran {
+                    Some((vet, sol)) if kind == vet => sol,
+                    _ => kind,
+                };
+                let n = pos.pieces(color, kind).count() as i32;
+                if n > 0 {
+                    s.add(l.value + counted.index(), sg * n);
+                }
+                let held = pos.hand_count(color, kind) as i32;
+                if held > 0 {
+                    s.add(l.hand + i, sg * held);
+                }
+                if spec.role == Role::Piece {
+                    phase += self.values[i].0 * (n + held);
+                }
+            }
+        }
+        self.convert_terms(pos, strong, s);
+        phase
+    }
+
+    /// The squares `color`'s king on `king` can step to: on the board, not holding its own
+    /// piece, and not attacked by the other side once the king has left (a piece standing there
+    /// is taken). Castling left out.
+    fn king_room(&self, pos: &Position<B>, color: Color, king: Square) -> i32 {
+        let them = color.flip();
+        let occupied = pos.occupied() & !B::bit(king);
+        let mut room = 0;
+        for sq in (self.king_ring[king.index()] & !pos.color_bb(color)).iter() {
+            let taken = B::bit(sq) & pos.color_bb(them);
+            if pos.attackers_without(sq, them, occupied, taken).is_empty() {
+                room += 1;
+            }
+        }
+        room
     }
 }
 

@@ -17,6 +17,8 @@ pub const PASSED_BUCKETS: usize = 7;
 /// kings are closer than the board's span.
 const CONVERT_EDGE: i32 = 10;
 const CONVERT_NEAR: i32 = 8;
+/// ...and per square the weak king can step to (fewer squares, nearer the mate).
+const CONVERT_ROOM: i32 = -25;
 /// Attacks on the king's ring are counted up to this many.
 pub const KING_ATTACK_MAX: usize = 12;
 
@@ -55,6 +57,8 @@ pub struct Layout {
     /// kings' closeness, hand-set and kept out of the fit (see [`Layout::fixed`]).
     pub convert_edge: usize,
     pub convert_near: usize,
+    /// The squares the weak king can step to in that conversion, hand-set too.
+    pub convert_room: usize,
     pub drop_ring: usize,
     pub drop_room: usize,
     pub shock_attacked: usize,
@@ -91,6 +95,7 @@ impl Layout {
         let mut fixed = vec![false; self.len()];
         fixed[self.convert_edge] = true;
         fixed[self.convert_near] = true;
+        fixed[self.convert_room] = true;
         fixed
     }
 
@@ -171,6 +176,7 @@ impl Layout {
         let mop_near = b.one("mopup.near");
         let convert_edge = b.one("convert.edge");
         let convert_near = b.one("convert.near");
+        let convert_room = b.one("convert.room");
         let drop_ring = b.one("drop.king_ring");
         let drop_room = b.one("drop.room");
         let shock_attacked = b.pair("shock.attacked");
@@ -224,6 +230,7 @@ impl Layout {
             mop_near,
             convert_edge,
             convert_near,
+            convert_room,
             drop_ring,
             drop_room,
             shock_attacked,
@@ -323,6 +330,7 @@ pub fn defaults<B: Bits>(v: &Variant<B>, layout: &Layout, values: &[Pair]) -> Ve
     // The same in both phases: soldiers and pieces in hand keep the phase up in the drop games.
     w[layout.convert_edge] = Pair(CONVERT_EDGE, CONVERT_EDGE);
     w[layout.convert_near] = Pair(CONVERT_NEAR, CONVERT_NEAR);
+    w[layout.convert_room] = Pair(CONVERT_ROOM, CONVERT_ROOM);
     w[layout.tempo] = Pair(12, 0);
     w[layout.frozen] = Pair(-40, 0);
     w
