@@ -9,7 +9,8 @@
 # Opponents: Fairy-Max and Sjaak II in chess, Stockfish with UCI_LimitStrength at each of
 # LADDER_ELOS (default "1800 2000 2200 2400 2600"), and Sjaak II in shocktroopsnoninja with the
 # definitions of ../shared/anchors/sjaakii-shocktroops.txt (scripts/sjaakii-shocktroops.sh). Needs the Debian
-# packages fairymax, sjaakii and stockfish; an opponent that is not installed is skipped.
+# packages fairymax, sjaakii and stockfish; an opponent that is not installed is skipped, and its
+# row in the table says so.
 # Environment: MENAGERIE (the binary; default target/release/menagerie, built if missing),
 # LADDER_DIR (PGNs and logs; default target/ladder), LADDER_ELOS, LADDER_ADJUDICATE=0 to play every
 # game out (default: resign after 4 moves both engines score beyond 10 pawns, draw after move 40
@@ -64,16 +65,26 @@ run() {
   tail -1 "$log" | sed 's/^/   /' >&2
 }
 
-if [ -n "$fairymax" ]; then run "Fairy-Max" chess "xboard:$fairymax"; fi
-if [ -n "$sjaakii" ]; then run "Sjaak II" chess "xboard:$sjaakii"; fi
-if [ -n "$stockfish" ]; then
-  for elo in $elos; do
+# skipped LABEL VARIANT PACKAGE: the table's row for an opponent that is not installed.
+skipped() {
+  rows+=("$(printf '%-26s %-20s %s' "$1" "$2" "skipped: not installed (apt-get install $3)")")
+  echo "== $1, $2: skipped, not installed (apt-get install $3)" >&2
+}
+
+if [ -n "$fairymax" ]; then run "Fairy-Max" chess "xboard:$fairymax"; else skipped "Fairy-Max" chess fairymax; fi
+if [ -n "$sjaakii" ]; then run "Sjaak II" chess "xboard:$sjaakii"; else skipped "Sjaak II" chess sjaakii; fi
+for elo in $elos; do
+  if [ -n "$stockfish" ]; then
     run "Stockfish Elo $elo" chess "uci:$stockfish" \
       --engine-option 2:UCI_LimitStrength=true --engine-option "2:UCI_Elo=$elo"
-  done
-fi
+  else
+    skipped "Stockfish Elo $elo" chess stockfish
+  fi
+done
 if [ -n "$sjaakii" ]; then
   SJAAKII="$sjaakii" run "Sjaak II" shocktroopsnoninja "xboard:$repo/scripts/sjaakii-shocktroops.sh"
+else
+  skipped "Sjaak II" shocktroopsnoninja sjaakii
 fi
 
 echo
