@@ -218,3 +218,35 @@ fn two_threads_search_and_agree_on_a_mate() {
     );
     assert_eq!((r.best.as_deref(), r.score), (Some("d1d8"), Score::Mate(1)));
 }
+
+/// The score of a search to `depth` after `moves` from `fen`, for the side then to move.
+fn score_after(fen: &str, moves: &[&str], depth: u32) -> Score {
+    let mut e = Engine::new();
+    e.set_variant("chess").expect("variant");
+    let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+    e.set_position(Some(fen), &moves).expect("moves");
+    e.search_sync(
+        Limits {
+            depth: Some(depth),
+            ..Default::default()
+        },
+        Arc::new(NullSink),
+    )
+    .score
+}
+
+#[test]
+fn a_position_seen_once_in_the_game_is_no_draw_yet() {
+    // White, a queen and a rook up, shuffles its king and Black follows; now Black's Kg8 would
+    // bring back a position the game has seen once. White need not repeat (Ra8 mates), so the
+    // search must not count that as a draw, as it did when one earlier occurrence in the game
+    // was enough (a 0.00 that lost to Stockfish).
+    let fen = "7k/5ppp/8/8/Q7/8/5PPP/R5K1 w - - 0 1";
+    let shuffled = ["g1h1", "h8g8", "h1g1", "g8h8", "g1h1"];
+    let score = score_after(fen, &shuffled, 8);
+    assert!(matches!(score, Score::Mate(m) if m < 0), "{score:?}");
+    // Twice in the game before (the start and after the fourth move): Kh8 now is the threefold
+    // repetition, a draw, and Black's best.
+    let twice = ["g1h1", "h8g8", "h1g1", "g8h8", "g1h1", "h8g8", "h1g1"];
+    assert_eq!(score_after(fen, &twice, 8), Score::Cp(0));
+}

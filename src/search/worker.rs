@@ -492,18 +492,36 @@ impl<B: Bits> Worker<'_, B> {
         self.flushed = self.nodes;
     }
 
-    /// Repetition of a position since the last irreversible move (counted as a draw at once
-    /// inside the search).
-    fn is_repetition(&self, pos: &Position<B>) -> bool {
+    /// Whether `pos`, at `ply`, is scored a draw by repetition: it stood earlier in the
+    /// search, since the root (a draw at once: either side could have repeated), or twice in
+    /// the game before the root (then this is the threefold repetition). Once in the game's
+    /// history is not enough: the opponent repeated a move, not the position's outcome, and
+    /// may go another way now.
+    fn is_repetition(&self, pos: &Position<B>, ply: usize) -> bool {
         let window = pos.halfmove_clock() as usize;
         let key = pos.key();
-        self.keys
+        let mut in_game = 0;
+        // `keys` ends with the parent: entry `i` from the end stood `i + 1` plies back.
+        for (i, &k) in self
+            .keys
             .iter()
             .rev()
+            .enumerate()
             .take(window)
             .skip(1)
             .step_by(2)
-            .any(|&k| k == key)
+        {
+            if k == key {
+                if i + 1 < ply {
+                    return true;
+                }
+                in_game += 1;
+                if in_game == 2 {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -525,7 +543,7 @@ impl<B: Bits> Worker<'_, B> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if self.is_repetition(pos) {
+        if self.is_repetition(pos, ply) {
             return 0;
         }
         // Mate distance pruning: no line from here can beat a mate already found nearer the root.
