@@ -1194,13 +1194,10 @@ impl<B: Bits> Evaluator<B> {
     /// left out unless `soldiers` (they attack no square: they neither check nor guard one).
     fn material_of(&self, pos: &Position<B>, color: Color, soldiers: bool) -> i32 {
         let v = pos.variant();
-        let soldier = |k: PieceKind| match v.family {
-            Family::Exciting(e) => k == e.soldier || k == e.veteran,
-            _ => false,
-        };
+        let kinds = soldier_kinds(v);
         (0..v.kinds.len())
             .map(|i| PieceKind(i as u8))
-            .filter(|&k| soldiers || !soldier(k))
+            .filter(|&k| soldiers || kinds.is_none_or(|(s, vet)| k != s && k != vet))
             .map(|k| {
                 self.values[k.index()].1
                     * (pos.pieces(color, k).count() as i32 + pos.hand_count(color, k) as i32)
@@ -1245,11 +1242,11 @@ impl<B: Bits> Evaluator<B> {
     fn converting(&self, pos: &Position<B>) -> Option<Color> {
         let v = pos.variant();
         let mut spare = pos.kind_bb(v.king);
-        let mut soldier = None;
-        if let Family::Exciting(k) = v.family {
-            spare |= pos.kind_bb(k.soldier) | pos.kind_bb(k.veteran);
-            soldier = Some(k.soldier);
+        let kinds = soldier_kinds(v);
+        if let Some((s, vet)) = kinds {
+            spare |= pos.kind_bb(s) | pos.kind_bb(vet);
         }
+        let soldier = kinds.map(|(s, _)| s);
         for weak in Color::BOTH {
             if (pos.color_bb(weak) & !spare).any() {
                 continue;
@@ -1272,10 +1269,7 @@ impl<B: Bits> Evaluator<B> {
     fn features_convert<S: Sink<B>>(&self, pos: &Position<B>, strong: Color, s: &mut S) -> i32 {
         let v = pos.variant();
         let l = &self.layout;
-        let veteran = match v.family {
-            Family::Exciting(k) => Some((k.veteran, k.soldier)),
-            _ => None,
-        };
+        let kinds = soldier_kinds(v);
         let mut phase = 0;
         for color in Color::BOTH {
             let sg = sign(color);
@@ -1284,8 +1278,8 @@ impl<B: Bits> Evaluator<B> {
                 if kind == v.king {
                     continue;
                 }
-                let counted = match veteran {
-                    Some((vet, sol)) if kind == vet => sol,
+                let counted = match kinds {
+                    Some((sol, vet)) if kind == vet => sol,
                     _ => kind,
                 };
                 let n = pos.pieces(color, kind).count() as i32;
@@ -1319,6 +1313,15 @@ impl<B: Bits> Evaluator<B> {
             }
         }
         room
+    }
+}
+
+/// Exciting's soldier and promoted soldier: pieces that attack no square (they neither check
+/// nor guard one); `None` in the other families.
+fn soldier_kinds<B: Bits>(v: &Variant<B>) -> Option<(PieceKind, PieceKind)> {
+    match v.family {
+        Family::Exciting(k) => Some((k.soldier, k.veteran)),
+        _ => None,
     }
 }
 
