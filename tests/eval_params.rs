@@ -51,14 +51,31 @@ fn white_view<B: Bits>(pos: &Position<B>, score: i32) -> i32 {
 fn check_trace<B: Bits>(v: &'static Variant<B>) {
     // Every term gets a weight of its own (not the defaults, where the new terms are zero), so
     // a count the search's sum and the trace disagree on shows.
-    let mut ev = Evaluator::new(v);
     let mut rng = Rng(0x77 + v.name.len() as u64);
+    let ev = Evaluator::new(v);
     let random: Vec<Pair> = ev
         .weights()
         .iter()
         .map(|_| Pair(rng.below(41) as i32 - 20, rng.below(41) as i32 - 20))
         .collect();
-    ev.set_weights(random);
+    check_trace_with(v, random.clone());
+    // The search skips the king-danger terms when they weigh nothing: the rest must not change.
+    let names = &ev.layout().names;
+    let mut without = random;
+    for (w, name) in without.iter_mut().zip(names) {
+        if name.starts_with("check.")
+            || name == "king.weak_ring"
+            || name.starts_with("threat.by_lesser")
+        {
+            *w = Pair(0, 0);
+        }
+    }
+    check_trace_with(v, without);
+}
+
+fn check_trace_with<B: Bits>(v: &'static Variant<B>, weights: Vec<Pair>) {
+    let mut ev = Evaluator::new(v);
+    ev.set_weights(weights);
     let mut checked = 0;
     // A small cache, shared by all the positions: hits, misses and overwrites all happen.
     let mut cache = EvalCache::new(6);
@@ -434,6 +451,69 @@ fn a_bare_king_is_driven_to_the_edge_and_the_kings_brought_together() {
         assert!(fixed[ev.layout().index_of(name).unwrap()], "{name}");
     }
     assert_eq!(fixed.iter().filter(|&&f| f).count(), 3);
+}
+
+/// The count the trace of `fen` gives the term `name` (0 when it does not count it).
+fn traced_count<B: Bits>(v: &'static Variant<B>, fen: &str, name: &str) -> i32 {
+    let ev = Evaluator::new(v);
+    let pos = Position::from_fen(v, fen).unwrap();
+    let t = ev.layout().index_of(name).unwrap() as u32;
+    ev.trace(&pos)
+        .terms
+        .iter()
+        .filter(|&&(term, _)| term == t)
+        .map(|&(_, n)| n)
+        .sum()
+}
+
+#[test]
+fn king_danger_mobility_and_threats_count_what_they_say() {
+    // Every count worked out by hand. A pawn each keeps the positions out of the bare-king
+    // evaluation (which counts none of these terms).
+    let Some(menagerie::variants::AnyVariant::Narrow(chess)) = lookup("chess") else {
+        panic!("chess is 8x8");
+    };
+    let count = |fen: &str, name: &str| traced_count(chess, fen, name);
+    // The rook on a1 could check from a8 (safe) and from nowhere else it reaches; a knight on
+    // b6 guards a8.
+    let rook = "4k3/7p/8/8/8/8/7P/R3K3 w - - 0 1";
+    assert_eq!(count(rook, "check.R"), 1);
+    assert_eq!(count("4k3/7p/1n6/8/8/8/7P/R3K3 w - - 0 1", "check.R"), 0);
+    // On a7 it could check from a8 and e7, but the king guards e7; it attacks d7, e7 and f7,
+    // which only the king guards. Black's count is negative.
+    let seventh = "4k3/R6p/8/8/8/8/7P/4K3 w - - 0 1";
+    assert_eq!(count(seventh, "check.R"), 1);
+    assert_eq!(count(seventh, "king.weak_ring"), 3);
+    assert_eq!(
+        count("4K3/r6P/8/8/8/8/7p/4k3 w - - 0 1", "king.weak_ring"),
+        -3
+    );
+    assert_eq!(count(rook, "king.weak_ring"), 0);
+    // The rook on a1 reaches a2-a8 and b1-d1: 10 squares; a pawn on b3 guards a2: 9.
+    assert_eq!(count(rook, "mobility.R.10"), 1);
+    let guarded = "4k3/7p/8/8/8/1p6/7P/R3K3 w - - 0 1";
+    assert_eq!(count(guarded, "mobility.R.9"), 1);
+    assert_eq!(count(guarded, "mobility.R.10"), 0);
+    // A knight attacking a rook threatens it (the side to move's term, then the waiting
+    // side's); a rook attacking a knight does not.
+    let knight = "r3k3/7p/1N6/8/8/8/7P/4K3 w - - 0 1";
+    assert_eq!(count(knight, "threat.by_lesser.to_move"), 1);
+    let black = "R3K3/7P/1n6/8/8/8/7p/4k3 w - - 0 1";
+    assert_eq!(count(black, "threat.by_lesser.waiting"), -1);
+    let larger = "4k3/7p/8/8/8/8/4K2P/n6R w - - 0 1";
+    assert_eq!(count(larger, "threat.by_lesser.to_move"), 0);
+    // The knight on d5, guarded by the pawn on c4, on an outpost; a pawn on e7 could still
+    // drive it away (from e6), and a knight on d3 stands in its own half.
+    assert_eq!(count("4k3/7p/8/3N4/2P5/8/7P/4K3 w - - 0 1", "outpost.N"), 1);
+    assert_eq!(
+        count("4k3/4p2p/8/3N4/2P5/8/7P/4K3 w - - 0 1", "outpost.N"),
+        0
+    );
+    assert_eq!(count("4k3/7p/8/8/8/3N4/2P4P/4K3 w - - 0 1", "outpost.N"), 0);
+    assert_eq!(
+        count("4k3/7p/2p5/3n4/8/8/7P/4K3 w - - 0 1", "outpost.N"),
+        -1
+    );
 }
 
 /// The names of the terms the trace of `fen` counts.

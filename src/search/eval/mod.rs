@@ -13,12 +13,14 @@
 pub mod table;
 pub mod terms;
 
-use crate::board::{Bits, Color, PieceKind, Square};
+use crate::board::{Bits, Color, MAX_KINDS, PieceKind, Square};
 use crate::position::Position;
 use crate::position::attacks::powers::{power_targets, powers_of};
 use crate::variants::{Family, Role, Variant};
 
-use terms::{KING_ATTACK_MAX, Layout, PASSED_BUCKETS, centre_distance};
+use terms::{
+    KING_ATTACK_MAX, Layout, MOBILITY_MAX, PASSED_BUCKETS, SAFE_CHECK_MAX, centre_distance,
+};
 
 /// A (middlegame, endgame) pair.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -144,6 +146,8 @@ trait Sink<B: Bits> {
     fn add(&mut self, t: usize, n: i32);
     /// A piece of `color` and `kind` on `sq`: its value and its square term.
     fn piece(&mut self, ev: &Evaluator<B>, color: Color, kind: PieceKind, sq: Square);
+    /// Whether terms whose weights are all zero must still be counted (the tuner's counts).
+    const COUNTS: bool;
 }
 
 /// The search's sink: the weighted sum.
@@ -153,6 +157,7 @@ struct Sum<'a> {
 }
 
 impl<B: Bits> Sink<B> for Sum<'_> {
+    const COUNTS: bool = false;
     #[inline(always)]
     fn add(&mut self, t: usize, n: i32) {
         self.total += self.weights[t] * n;
@@ -173,6 +178,7 @@ struct Tracer {
 }
 
 impl<B: Bits> Sink<B> for Tracer {
+    const COUNTS: bool = true;
     fn add(&mut self, t: usize, n: i32) {
         if n != 0 {
             self.terms.push((t as u32, n));
@@ -231,6 +237,12 @@ pub struct Evaluator<B: Bits> {
     /// Whether the kinds' leaps and slides are all their attacks (the Standard and Powers
     /// families), so that attack maps built from them are exact: the threat terms need them.
     plain_attacks: bool,
+    /// Whether any weight of the safe checks, the weak squares by the king or the threats by
+    /// a lesser piece is not zero (else the search skips working them out).
+    king_danger_weighed: bool,
+    /// Per colour: the ranks of the enemy's half short of its last two, where a piece that a
+    /// pawn guards and no enemy pawn can ever attack stands on an outpost.
+    outposts: [B; 2],
 }
 
 impl<B: Bits> Evaluator<B> {
@@ -382,6 +394,11 @@ impl<B: Bits> Evaluator<B> {
             beside,
             ahead,
             plain_attacks: matches!(v.family, Family::Standard | Family::Powers(_)),
+            king_danger_weighed: false,
+            outposts: Color::BOTH.map(|c| {
+                (g.ranks / 2 - 1..g.ranks.saturating_sub(2))
+                    .fold(B::ZERO, |m, r| m | g.relative_rank_mask(c, r))
+            }),
         };
         ev.set_weights(weights);
         ev
@@ -420,6 +437,11 @@ impl<B: Bits> Evaluator<B> {
             }
         }
         self.psq = psq;
+        let l = &self.layout;
+        let zero = |at: usize, n: usize| weights[at..at + n].iter().all(|&w| w == Pair::default());
+        self.king_danger_weighed = !(zero(l.safe_check, v.kinds.len())
+            && zero(l.weak_ring, 1)
+            && zero(l.threat_by_lesser, 2));
         self.weights = weights;
     }
 
@@ -679,9 +701,11 @@ impl<B: Bits> Evaluator<B> {
     fn features_activity<S: Sink<B>>(&self, pos: &Position<B>, pawns: &PawnInfo<B>, s: &mut S) {
         let l = &self.layout;
         let mut attacks = [B::ZERO; 2];
+        let mut by_kind = [[B::ZERO; MAX_KINDS]; 2];
         for color in Color::BOTH {
             let sg = sign(color);
-            let (reach, mut ring_attacks) = self.mobility(pos, color, pawns, s);
+            let (reach, mut ring_attacks) =
+                self.mobility(pos, color, pawns, &mut by_kind[color.index()], s);
             attacks[color.index()] = reach;
             if let Family::Powers(k) = pos.variant().family {
                 let (reach, ring) = self.power_pawns(pos, color, &k, s);
@@ -694,12 +718,16 @@ impl<B: Bits> Evaluator<B> {
             self.drops(pos, color, s);
         }
         if self.plain_attacks {
+            // What guards a square besides the king, then with it.
+            let guards = Color::BOTH.map(|c| attacks[c.index()] | pawns.attacks[c.index()]);
             for color in Color::BOTH {
-                attacks[color.index()] |=
-                    pawns.attacks[color.index()] | self.king_reach(pos, color);
+                attacks[color.index()] = guards[color.index()] | self.king_reach(pos, color);
             }
             for color in Color::BOTH {
-                self.threats(pos, color, &attacks, pawns, s);
+                self.threats(pos, color, &attacks, pawns, &by_kind[color.index()], s);
+                if S::COUNTS || self.king_danger_weighed {
+                    self.king_danger(pos, color, &attacks, &guards, &by_kind[color.index()], s);
+                }
             }
         }
         match pos.variant().family {
@@ -872,6 +900,7 @@ impl<B: Bits> Evaluator<B> {
         pos: &Position<B>,
         color: Color,
         info: &PawnInfo<B>,
+        by_kind: &mut [B; MAX_KINDS],
         s: &mut S,
     ) -> (B, i32) {
         let v = pos.variant();
@@ -919,8 +948,22 @@ impl<B: Bits> Evaluator<B> {
                     t |= g.diagonal_attacks(sq, occupied);
                 }
                 reach |= t;
+                by_kind[i] |= t;
                 let n = (t & !own).count() as i32;
                 s.add(l.mobility + i, sg * (n - 4));
+                if (B::bit(sq)
+                    & self.outposts[color.index()]
+                    & info.attacks[color.index()]
+                    & !info.span[color.flip().index()])
+                .any()
+                {
+                    s.add(l.outpost + i, sg);
+                }
+                let free = (t & !own & !info.attacks[color.flip().index()]).count() as usize;
+                s.add(
+                    l.mobility_table + i * (MOBILITY_MAX + 1) + free.min(MOBILITY_MAX),
+                    sg,
+                );
                 if n < 3 {
                     s.add(l.trapped + i, sg * (3 - n));
                 }
@@ -981,10 +1024,24 @@ impl<B: Bits> Evaluator<B> {
                 .fold(B::ZERO, |m, sq| m | B::bit(sq))
         };
         let passed = [passed(Color::White), passed(Color::Black)];
+        // Every square a pawn may attack as it advances: its captures, filled forward.
+        let span = |c: Color| {
+            let forward = if c == Color::White { 2 } else { 3 };
+            let mut x = attacks[c.index()];
+            for _ in 0..pos.variant().geometry.ranks {
+                let next = x | self.step(x, forward);
+                if next == x {
+                    break;
+                }
+                x = next;
+            }
+            x
+        };
         PawnInfo {
             all,
             attacks,
             passed,
+            span: [span(Color::White), span(Color::Black)],
         }
     }
 
@@ -1017,14 +1074,16 @@ impl<B: Bits> Evaluator<B> {
             .map_or(B::ZERO, |k| self.king_ring[k.index()])
     }
 
-    /// Enemy pieces attacked by `color`'s pawns, enemy pieces attacked and not defended, and
-    /// `color`'s own shock pieces (the General) under attack.
+    /// Enemy pieces attacked by `color`'s pawns, enemy pieces attacked and not defended, enemy
+    /// pieces attacked by a lesser piece (when those terms weigh anything), and the enemy's
+    /// shock pieces (the General) under attack.
     fn threats<S: Sink<B>>(
         &self,
         pos: &Position<B>,
         color: Color,
         attacks: &[B; 2],
         pawns: &PawnInfo<B>,
+        by_kind: &[B; MAX_KINDS],
         s: &mut S,
     ) {
         let v = pos.variant();
@@ -1038,10 +1097,84 @@ impl<B: Bits> Evaluator<B> {
         s.add(l.threat_by_pawn + waits, sg * by_pawn.count() as i32);
         let hanging = targets & attacks[color.index()] & !attacks[them.index()];
         s.add(l.hanging + waits, sg * hanging.count() as i32);
+        if S::COUNTS || self.king_danger_weighed {
+            let by_lesser = self.attacked_by_lesser(pos, them, by_kind);
+            s.add(l.threat_by_lesser + waits, sg * by_lesser.count() as i32);
+        }
         if v.flags.shock {
             // The enemy General under attack: taking it freezes their army for a turn.
             let attacked = pos.shock_pieces(them) & attacks[color.index()];
             s.add(l.shock_attacked + waits, sg * attacked.count() as i32);
+        }
+    }
+
+    /// The pieces of `them` attacked by a piece worth less (by a hundred at least), defended
+    /// or not; `by_kind`: what each of the other side's kinds reaches.
+    fn attacked_by_lesser(&self, pos: &Position<B>, them: Color, by_kind: &[B; MAX_KINDS]) -> B {
+        let mut attacked = B::ZERO;
+        for &(kind, _) in &self.mobile {
+            let reach = by_kind[kind.index()];
+            if reach.is_empty() {
+                continue;
+            }
+            let worth = self.values[kind.index()].0;
+            for &(victim, _) in &self.mobile {
+                if self.values[victim.index()].0 >= worth + 100 {
+                    attacked |= reach & pos.pieces(them, victim);
+                }
+            }
+        }
+        attacked
+    }
+
+    /// `color`'s threats to the enemy king: per kind, the squares a piece of that kind reaches
+    /// and could check from where nothing of the enemy's guards it (`by_kind`: what each of
+    /// `color`'s kinds reaches); and the squares next to the enemy king that `color` attacks
+    /// and only that king guards (`guards`: each side's attacks without its king's).
+    fn king_danger<S: Sink<B>>(
+        &self,
+        pos: &Position<B>,
+        color: Color,
+        attacks: &[B; 2],
+        guards: &[B; 2],
+        by_kind: &[B; MAX_KINDS],
+        s: &mut S,
+    ) {
+        let them = color.flip();
+        let Some(king) = pos.king_square(them) else {
+            return;
+        };
+        let v = pos.variant();
+        let g = &v.geometry;
+        let l = &self.layout;
+        let sg = sign(color);
+        let occupied = pos.occupied();
+        let safe = !attacks[them.index()] & !pos.color_bb(color);
+        let (mut orthogonal, mut diagonal) = (None, None);
+        for &(kind, still) in &self.mobile {
+            let i = kind.index();
+            let from = by_kind[i] & safe;
+            if still || from.is_empty() {
+                continue;
+            }
+            let spec = &v.kinds[i];
+            // The squares a piece of this kind checks from: its moves from the king's square,
+            // mirrored (the enemy's leaps, for pieces that move by colour).
+            let mut checks = v.tables.leaps[them.index()][i][king.index()];
+            if spec.slides_orthogonal {
+                checks |= *orthogonal.get_or_insert_with(|| g.orthogonal_attacks(king, occupied));
+            }
+            if spec.slides_diagonal {
+                checks |= *diagonal.get_or_insert_with(|| g.diagonal_attacks(king, occupied));
+            }
+            let n = (from & checks).count() as i32;
+            if n > 0 {
+                s.add(l.safe_check + i, sg * n.min(SAFE_CHECK_MAX));
+            }
+        }
+        let weak = self.king_ring[king.index()] & attacks[color.index()] & !guards[them.index()];
+        if weak.any() {
+            s.add(l.weak_ring, sg * weak.count() as i32);
         }
     }
 
@@ -1389,6 +1522,8 @@ struct PawnInfo<B: Bits> {
     attacks: [B; 2],
     /// The passed pawns (no enemy pawn ahead on their own or an adjacent file).
     passed: [B; 2],
+    /// The squares the pawns attack now or may attack as they advance.
+    span: [B; 2],
 }
 
 /// The king's distance between two squares (the larger of the file and rank distances).

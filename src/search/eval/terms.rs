@@ -19,6 +19,11 @@ const CONVERT_EDGE: i32 = 10;
 const CONVERT_NEAR: i32 = 8;
 /// ...and per square the weak king can step to (fewer squares, nearer the mate).
 const CONVERT_ROOM: i32 = -25;
+/// A piece's safe squares (not its own side's, not guarded by an enemy pawn) are looked up in
+/// its kind's mobility table up to this many.
+pub const MOBILITY_MAX: usize = 27;
+/// Safe checks are counted up to this many per kind.
+pub const SAFE_CHECK_MAX: i32 = 3;
 /// Attacks on the king's ring are counted up to this many.
 pub const KING_ATTACK_MAX: usize = 12;
 
@@ -47,6 +52,18 @@ pub struct Layout {
     pub shelter: usize,
     pub king_open_file: usize,
     pub king_attack: usize,
+    /// Per kind: the squares a piece of that kind could give check from, safely (no enemy
+    /// piece, pawn or king guards it), counted up to [`SAFE_CHECK_MAX`].
+    pub safe_check: usize,
+    /// Per kind, [`MOBILITY_MAX`] + 1 weights: one for each count of safe squares.
+    pub mobility_table: usize,
+    /// Enemy pieces attacked by a piece worth less (pawns aside: `threat_by_pawn`).
+    pub threat_by_lesser: usize,
+    /// Per kind: a piece on an outpost (in the enemy's half, guarded by a pawn, out of reach of
+    /// the enemy's pawns for good).
+    pub outpost: usize,
+    /// The squares next to the king the enemy attacks and only the king guards.
+    pub weak_ring: usize,
     /// Threats come in pairs: the first when the attacker is to move (it can take now), the
     /// second when it is not (the other side can answer).
     pub threat_by_pawn: usize,
@@ -170,6 +187,16 @@ impl Layout {
         for n in 0..=KING_ATTACK_MAX {
             b.push(format!("king.attack.{n}"));
         }
+        let safe_check = per_kind(&mut b, "check");
+        let mobility_table = b.names.len();
+        for l in &letters {
+            for n in 0..=MOBILITY_MAX {
+                b.push(format!("mobility.{l}.{n}"));
+            }
+        }
+        let threat_by_lesser = b.pair("threat.by_lesser");
+        let outpost = per_kind(&mut b, "outpost");
+        let weak_ring = b.one("king.weak_ring");
         let threat_by_pawn = b.pair("threat.by_pawn");
         let hanging = b.pair("threat.hanging");
         let mop_edge = b.one("mopup.edge");
@@ -224,6 +251,11 @@ impl Layout {
             shelter,
             king_open_file,
             king_attack,
+            safe_check,
+            mobility_table,
+            threat_by_lesser,
+            outpost,
+            weak_ring,
             threat_by_pawn,
             hanging,
             mop_edge,
