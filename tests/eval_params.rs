@@ -400,13 +400,7 @@ fn scored<B: Bits>(v: &'static Variant<B>, fen: &str) -> i32 {
 /// Whether the conversion terms count in a position (the kings' closeness, never zero: the
 /// kings cannot stand a whole span apart).
 fn converts<B: Bits>(v: &'static Variant<B>, fen: &str) -> bool {
-    let ev = Evaluator::new(v);
-    let pos = Position::from_fen(v, fen).unwrap();
-    let t = ev.layout().index_of("convert.near").unwrap() as u32;
-    ev.trace(&pos)
-        .terms
-        .iter()
-        .any(|&(term, n)| term == t && n != 0)
+    traced_count(v, fen, "convert.near") != 0
 }
 
 #[test]

@@ -914,6 +914,10 @@ impl<B: Bits> Evaluator<B> {
             .map_or(B::ZERO, |k| self.king_ring[k.index()]);
         let pawns = info.all[0] | info.all[1];
         let own_pawns = info.all[color.index()];
+        let them = color.flip().index();
+        // Outposts: the enemy's half, guarded by a pawn, out of the enemy pawns' reach for good.
+        let outposts =
+            self.outposts[color.index()] & info.attacks[color.index()] & !info.span[them];
         let mut ring_attacks = 0;
         let mut reach = B::ZERO;
         for &(kind, still) in &self.mobile {
@@ -951,15 +955,10 @@ impl<B: Bits> Evaluator<B> {
                 by_kind[i] |= t;
                 let n = (t & !own).count() as i32;
                 s.add(l.mobility + i, sg * (n - 4));
-                if (B::bit(sq)
-                    & self.outposts[color.index()]
-                    & info.attacks[color.index()]
-                    & !info.span[color.flip().index()])
-                .any()
-                {
+                if (B::bit(sq) & outposts).any() {
                     s.add(l.outpost + i, sg);
                 }
-                let free = (t & !own & !info.attacks[color.flip().index()]).count() as usize;
+                let free = (t & !own & !info.attacks[them]).count() as usize;
                 s.add(
                     l.mobility_table + i * (MOBILITY_MAX + 1) + free.min(MOBILITY_MAX),
                     sg,
