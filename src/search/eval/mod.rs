@@ -234,6 +234,9 @@ pub struct Evaluator<B: Bits> {
     pawn_shifts: [Vec<(i32, B)>; 2],
     /// The kinds whose mobility counts, each with whether it is still (no leaps, no slides).
     mobile: Vec<(PieceKind, bool)>,
+    /// Per mobile kind with any: the mobile kinds worth at least a hundred more (hand-set
+    /// middlegame values), which its attacks threaten as a lesser piece's.
+    lesser_threats: Vec<(PieceKind, Vec<PieceKind>)>,
     /// Whether the kinds' leaps and slides are all their attacks (the Standard and Powers
     /// families), so that attack maps built from them are exact: the threat terms need them.
     plain_attacks: bool,
@@ -349,6 +352,18 @@ impl<B: Bits> Evaluator<B> {
                     && leaps(Color::Black);
                 (k, still)
             })
+            .collect::<Vec<_>>();
+        let lesser_threats = mobile
+            .iter()
+            .filter_map(|&(kind, _)| {
+                let worth = values[kind.index()].0;
+                let victims: Vec<PieceKind> = mobile
+                    .iter()
+                    .map(|&(victim, _)| victim)
+                    .filter(|victim| values[victim.index()].0 >= worth + 100)
+                    .collect();
+                (!victims.is_empty()).then_some((kind, victims))
+            })
             .collect();
         let shift_of = |df: i8, dr: i8| {
             let from = g
@@ -387,6 +402,7 @@ impl<B: Bits> Evaluator<B> {
             weights: Vec::new(),
             psq: [Vec::new(), Vec::new()],
             mobile,
+            lesser_threats,
             phase_total: phase_total.max(1),
             king_ring,
             adjacent_files,
@@ -1111,14 +1127,10 @@ impl<B: Bits> Evaluator<B> {
     /// or not; `by_kind`: what each of the other side's kinds reaches.
     fn attacked_by_lesser(&self, pos: &Position<B>, them: Color, by_kind: &[B; MAX_KINDS]) -> B {
         let mut attacked = B::ZERO;
-        for &(kind, _) in &self.mobile {
+        for (kind, victims) in &self.lesser_threats {
             let reach = by_kind[kind.index()];
-            if reach.is_empty() {
-                continue;
-            }
-            let worth = self.values[kind.index()].0;
-            for &(victim, _) in &self.mobile {
-                if self.values[victim.index()].0 >= worth + 100 {
+            if reach.any() {
+                for &victim in victims {
                     attacked |= reach & pos.pieces(them, victim);
                 }
             }
