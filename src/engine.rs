@@ -116,17 +116,26 @@ fn evaluator_of(variant: AnyVariant, params: Option<&str>) -> Result<AnyEvaluato
     })
 }
 
-/// The evaluator of `variant` with the engine's options; a table that does not fit the variant
-/// is left out (and said on stderr).
-fn evaluator_with(variant: AnyVariant, options: &Options) -> AnyEvaluator {
-    let params = options.eval_params.as_ref().map(|(_, text)| text.as_str());
-    evaluator_of(variant, params).unwrap_or_else(|e| {
-        log::warn!(
-            "EvalParams does not fit {}: {e}; the built-in weights are used",
-            variant.name()
+/// The evaluator of `variant` with the engine's options. A table that does not fit the variant
+/// is left out, and the second value says why: the table stays set, for the variant it is for
+/// (a GUI sends the options before it names the variant).
+fn evaluator_with(variant: AnyVariant, options: &Options) -> (AnyEvaluator, Option<String>) {
+    let Some((path, text)) = &options.eval_params else {
+        return (
+            evaluator_of(variant, None).expect("the built-in weights"),
+            None,
         );
-        evaluator_of(variant, None).expect("the built-in weights")
-    })
+    };
+    match evaluator_of(variant, Some(text)) {
+        Ok(eval) => (eval, None),
+        Err(e) => (
+            evaluator_of(variant, None).expect("the built-in weights"),
+            Some(format!(
+                "EvalParams {path} does not fit {} ({e}): it plays with its built-in weights",
+                variant.name()
+            )),
+        ),
+    }
 }
 
 /// The evaluator for `live`'s width; `set_variant` builds both from one variant.
@@ -179,6 +188,8 @@ pub struct Engine {
     current: Option<Arc<crate::search::Shared>>,
     /// Each search thread's move-ordering history, kept between the moves of a game.
     histories: Vec<Arc<Mutex<History>>>,
+    /// Why the EvalParams table is not applied to the current variant, when it is not.
+    eval_misfit: Option<String>,
 }
 
 /// One fresh history per search thread.
@@ -211,7 +222,7 @@ impl Engine {
         let chess = lookup("chess").expect("chess is always built");
         Engine {
             game: AnyGame::new(chess, None).expect("the start position"),
-            eval: evaluator_with(chess, &options),
+            eval: evaluator_with(chess, &options).0,
             tt: Arc::new(TranspositionTable::new(options.hash_mb)),
             pool: ThreadPool::new(options.threads),
             options,
@@ -219,6 +230,23 @@ impl Engine {
             pending: None,
             current: None,
             histories: fresh_histories(threads),
+            eval_misfit: None,
+        }
+    }
+
+    /// Why the EvalParams table does not apply to the current variant (the built-in weights
+    /// play), if it does not.
+    pub fn eval_params_misfit(&self) -> Option<&str> {
+        self.eval_misfit.as_deref()
+    }
+
+    /// The current variant's evaluator from the options, and whether the table fits it.
+    fn rebuild_eval(&mut self) {
+        let (eval, misfit) = evaluator_with(self.game.variant(), &self.options);
+        self.eval = eval;
+        self.eval_misfit = misfit;
+        if let Some(m) = &self.eval_misfit {
+            log::info!("{m}");
         }
     }
 
@@ -289,15 +317,22 @@ impl Engine {
                 let path = value.trim();
                 if path.is_empty() || path == "<builtin>" {
                     self.options.eval_params = None;
-                    self.eval = evaluator_with(self.game.variant(), &self.options);
                 } else {
                     let text = std::fs::read_to_string(path)
                         .map_err(|e| format!("EvalParams: cannot read {path}: {e}"))?;
-                    let eval = evaluator_of(self.game.variant(), Some(&text))
+                    crate::search::eval::table::entries(&text)
                         .map_err(|e| format!("EvalParams: {path}: {e}"))?;
-                    self.eval = eval;
+                    // Kept when it fits some variant: a GUI sets options before the variant.
+                    if let Err(e) = evaluator_of(self.game.variant(), Some(&text))
+                        && !crate::variants::playable()
+                            .filter_map(crate::variants::lookup)
+                            .any(|v| evaluator_of(v, Some(&text)).is_ok())
+                    {
+                        return Err(format!("EvalParams: {path} fits no variant ({e})"));
+                    }
                     self.options.eval_params = Some((path.to_string(), text));
                 }
+                self.rebuild_eval();
                 // The threads' evaluation caches hold the old weights' scores.
                 self.histories = fresh_histories(self.pool.size());
             }
@@ -326,7 +361,7 @@ impl Engine {
             lookup(name).ok_or_else(|| format!("unknown or not yet playable variant '{name}'"))?;
         self.wait();
         self.game = AnyGame::new(v, None)?;
-        self.eval = evaluator_with(v, &self.options);
+        self.rebuild_eval();
         self.histories = fresh_histories(self.pool.size());
         Ok(())
     }

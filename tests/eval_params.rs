@@ -262,8 +262,9 @@ fn the_tuner_finds_known_weights_again() {
     );
 }
 
-/// The EvalParams option loads a table over the built-in weights, refuses a file that does not
-/// fit the variant (changing nothing), and `<builtin>` goes back.
+/// The EvalParams option loads a table over the built-in weights; a table for another game is
+/// kept until that game is chosen (GUIs set options before they name the variant), one that fits
+/// no game or cannot be read is refused (changing nothing), and `<builtin>` goes back.
 #[test]
 fn the_eval_params_option_loads_a_table() {
     use menagerie::engine::Engine;
@@ -271,17 +272,21 @@ fn the_eval_params_option_loads_a_table() {
     use std::sync::Arc;
     let dir = std::env::temp_dir().join(format!("menagerie-evalparams-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let good = dir.join("good.txt");
-    std::fs::write(&good, "# a precious knight\nvalue.N 1200 1200\n").unwrap();
-    let bad = dir.join("bad.txt");
-    std::fs::write(&bad, "hand.W 10 10\n").unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let good = write("good.txt", "# a precious knight\nvalue.N 1200 1200\n");
+    // A War Knight in hand worth nothing: Shock Troops has it, chess does not.
+    let troops = write("troops.txt", "value.N 1200 1200\nhand.W -900 -900\n");
+    let nowhere = write("nowhere.txt", "value.N 1200 1200\nno.such.term 1 1\n");
+    let malformed = write("malformed.txt", "value.N 1200\n");
     let mut engine = Engine::new();
     // White has a knight more.
-    let score = |engine: &mut Engine| {
+    let score = |engine: &mut Engine, fen: &str| {
         engine.new_game();
-        engine
-            .set_position(Some("4k3/8/8/8/8/8/8/4KN2 w - - 0 1"), &[])
-            .unwrap();
+        engine.set_position(Some(fen), &[]).unwrap();
         let limits = Limits {
             depth: Some(1),
             ..Default::default()
@@ -291,28 +296,52 @@ fn the_eval_params_option_loads_a_table() {
             Score::Mate(_) => panic!("no mate at the start"),
         }
     };
-    let builtin = score(&mut engine);
+    let knight = "4k3/8/8/8/8/8/8/4KN2 w - - 0 1";
+    let builtin = score(&mut engine, knight);
     assert!((200..600).contains(&builtin), "{builtin}");
-    engine
-        .set_option("EvalParams", good.to_str().unwrap())
-        .unwrap();
-    let big = score(&mut engine);
+    engine.set_option("EvalParams", &good).unwrap();
+    let big = score(&mut engine, knight);
     assert!(big > builtin + 300, "{builtin} -> {big}");
-    let e = engine
-        .set_option("EvalParams", bad.to_str().unwrap())
-        .unwrap_err();
-    assert!(e.contains("no term named `hand.W`"), "{e}");
-    let e = engine
-        .set_option("EvalParams", dir.join("none.txt").to_str().unwrap())
-        .unwrap_err();
-    assert!(e.contains("cannot read"), "{e}");
-    assert_eq!(score(&mut engine), big, "a refused table changes nothing");
-    // The table goes on applying to the variant chosen later.
+    assert_eq!(engine.eval_params_misfit(), None);
+    for (path, why) in [
+        (&nowhere, "fits no variant"),
+        (&malformed, "expected `NAME MG EG`"),
+        (
+            &dir.join("none.txt").to_str().unwrap().to_string(),
+            "cannot read",
+        ),
+    ] {
+        let e = engine.set_option("EvalParams", path).unwrap_err();
+        assert!(e.contains(why), "{e}");
+        assert_eq!(
+            score(&mut engine, knight),
+            big,
+            "a refused table changes nothing"
+        );
+    }
+    // Set while chess is played, the Shock Troops table leaves chess its built-in weights...
+    engine.set_option("EvalParams", &troops).unwrap();
+    let misfit = engine.eval_params_misfit().expect("chess has no hand.W");
+    assert!(misfit.contains("no term named `hand.W`"), "{misfit}");
+    assert_eq!(score(&mut engine, knight), builtin);
+    // ...and applies once Shock Troops is chosen: the knight, and White's War Knight in hand.
+    engine.set_variant("shocktroops").unwrap();
+    assert_eq!(engine.eval_params_misfit(), None);
+    // Black to move, so that White's War Knight stays in hand: Black is worse off by about
+    // 1200 - 900 than by the 1200 of the knight alone.
+    let with_hand = -score(&mut engine, "4k3/8/8/8/8/8/8/4KN2[W] b - - 0 1");
+    let knight_only = -score(&mut engine, "4k3/8/8/8/8/8/8/4KN2 b - - 0 1");
+    assert!(knight_only > builtin + 600, "{knight_only}");
+    assert!(
+        (knight_only - 1100..knight_only - 700).contains(&with_hand),
+        "the War Knight in hand counts -900: {with_hand} against {knight_only}"
+    );
+    engine.set_option("EvalParams", &good).unwrap();
     engine.set_variant("shockchess").unwrap();
-    assert!(score(&mut engine) > builtin + 600);
+    assert!(score(&mut engine, knight) > builtin + 600);
     engine.set_option("EvalParams", "<builtin>").unwrap();
     engine.set_variant("chess").unwrap();
-    assert_eq!(score(&mut engine), builtin);
+    assert_eq!(score(&mut engine, knight), builtin);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

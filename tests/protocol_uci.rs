@@ -166,6 +166,65 @@ fn variant_switch() {
     );
 }
 
+/// A GUI (cutechess, our `match`) sends its options right after `uciok`, while chess is the
+/// variant, and names the variant per game: a Shock Troops table given through EvalParams is
+/// kept for Shock Troops and said to leave chess its own weights; one that fits no game is an
+/// error.
+#[test]
+fn eval_params_before_the_variant() {
+    let dir = std::env::temp_dir().join(format!("menagerie-uci-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let troops = dir.join("troops.txt");
+    std::fs::write(&troops, "hand.W 700 700\n").unwrap();
+    let nowhere = dir.join("nowhere.txt");
+    std::fs::write(&nowhere, "no.such.term 1 1\n").unwrap();
+    let mut e = uci();
+    e.send(&format!(
+        "setoption name EvalParams value {}",
+        troops.display()
+    ));
+    let said = e.expect_line("info", secs(2));
+    assert!(
+        said.starts_with("info string EvalParams ")
+            && said.contains("does not fit chess")
+            && said.ends_with("the table is kept for the game it fits"),
+        "{said}"
+    );
+    e.send("setoption name UCI_Variant value shocktroops");
+    assert!(
+        e.expect_line("info", secs(2))
+            .starts_with("info string variant shocktroops")
+    );
+    e.send("isready");
+    assert_eq!(
+        e.expect_line("readyok", secs(2)),
+        "readyok",
+        "no warning: {}",
+        e.dump()
+    );
+    e.send("setoption name UCI_Variant value chess");
+    assert!(
+        e.expect_line("info", secs(2))
+            .starts_with("info string variant chess")
+    );
+    let warning = e.expect_line("info", secs(2));
+    assert!(
+        warning.starts_with("info string warning: EvalParams ")
+            && warning.contains("built-in weights"),
+        "{warning}"
+    );
+    e.send(&format!(
+        "setoption name EvalParams value {}",
+        nowhere.display()
+    ));
+    let error = e.expect_line("info", secs(2));
+    assert!(
+        error.starts_with("info string error: EvalParams: ") && error.contains("fits no variant"),
+        "{error}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Transcript 33: a pawnier drop from the start position, then a search that reports a score
 /// with `time` and plays a legal move.
 #[test]

@@ -144,6 +144,9 @@ impl UciPlayer {
     }
 
     /// `isready`, then waits for `readyok`, dropping what comes before it (a late `bestmove`).
+    /// What the engine says about the options and the variant before it (an `info string`
+    /// with an error or a warning: a table it refused, a variant it does not fit) goes to stderr,
+    /// since it can change what the match measures.
     fn sync(&mut self) -> Result<(), PlayerError> {
         self.send("isready")?;
         let label = self.label.clone();
@@ -153,6 +156,10 @@ impl UciPlayer {
             |l| {
                 if l.starts_with("bestmove") {
                     log::debug!("{label}: dropping a late '{l}'");
+                } else if let Some(text) = l.trim().strip_prefix("info string ")
+                    && (text.starts_with("error") || text.starts_with("warning"))
+                {
+                    log::warn!("{label}: {text}");
                 }
             },
         ) {

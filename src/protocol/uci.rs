@@ -351,7 +351,13 @@ impl Uci {
                 checked(5000).and_then(|_| self.engine.set_option("Move Overhead", &value))
             }
             "clear hash" => self.engine.set_option("Clear Hash", ""),
-            "evalparams" => self.engine.set_option("EvalParams", &value),
+            "evalparams" => self.engine.set_option("EvalParams", &value).map(|()| {
+                // Set before the variant is named, a table for another game is no fault.
+                if let Some(m) = self.engine.eval_params_misfit() {
+                    let line = format!("info string {m}; the table is kept for the game it fits");
+                    self.say(&line);
+                }
+            }),
             "searchparams" => self.engine.set_option("SearchParams", &value),
             _ => {
                 // §7.1: unknown options are ignored (variantfishtest may send `VariantPath`).
@@ -364,12 +370,22 @@ impl Uci {
         }
     }
 
+    /// Says when the EvalParams table does not fit the variant being played: the table is kept
+    /// for the variant it was made for, and this one plays with its built-in weights.
+    fn warn_eval_misfit(&mut self) {
+        if let Some(m) = self.engine.eval_params_misfit() {
+            let line = format!("info string warning: {m}");
+            self.say(&line);
+        }
+    }
+
     fn set_variant(&mut self, value: &str) {
         let value = value.trim();
         let found = lookup(value).or_else(|| lookup(&value.to_ascii_lowercase()));
         match found {
             Some(v) if self.engine.set_variant(v.name()).is_ok() => {
                 self.say(&variant_line(v));
+                self.warn_eval_misfit();
             }
             _ => self.say(&format!("info string error: unknown variant {value}")),
         }

@@ -64,6 +64,23 @@ fn apply_with(
     shared: bool,
 ) -> Result<usize, String> {
     let mut set = 0;
+    for (line, name, weight) in entries(text)? {
+        let Some(t) = layout.index_of(name) else {
+            if shared {
+                continue;
+            }
+            return Err(format!("line {line}: no term named `{name}`"));
+        };
+        weights[t] = weight;
+        set += 1;
+    }
+    Ok(set)
+}
+
+/// The table's lines as (line number, term name, weight), whatever variant they are for; the
+/// first line that is not `NAME MG EG` with whole numbers is an error.
+pub fn entries(text: &str) -> Result<Vec<(usize, &str, Pair)>, String> {
+    let mut out = Vec::new();
     for (n, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
@@ -78,20 +95,13 @@ fn apply_with(
                 n + 1
             ));
         };
-        let Some(t) = layout.index_of(name) else {
-            if shared {
-                continue;
-            }
-            return Err(format!("line {}: no term named `{name}`", n + 1));
-        };
         let number = |s: &str| {
             s.parse::<i32>()
                 .map_err(|_| format!("line {}: `{s}` is not a whole number", n + 1))
         };
-        weights[t] = Pair(number(mg)?, number(eg)?);
-        set += 1;
+        out.push((n + 1, name, Pair(number(mg)?, number(eg)?)));
     }
-    Ok(set)
+    Ok(out)
 }
 
 /// Writes the terms of `weights` that differ from `base` (every term when `base` is `None`) as a
