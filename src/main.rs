@@ -152,6 +152,10 @@ enum Command {
         /// Transposition table of each game's engine, in MB.
         #[arg(long, default_value_t = 16)]
         hash: usize,
+        /// A parameter table the engines play with (as the EvalParams option): data from a
+        /// candidate evaluation's own games, for the next fit.
+        #[arg(long)]
+        eval_params: Option<std::path::PathBuf>,
     },
     /// Fit the variant's evaluation weights to `datagen` data (Texel's method: a logistic fit of
     /// the static evaluation of quiet positions to the results, gradient descent over all weights)
@@ -345,6 +349,7 @@ fn main() -> ExitCode {
             nodes,
             seed,
             hash,
+            eval_params,
         } => finish(commands::datagen::run(&commands::datagen::DatagenArgs {
             variant,
             games,
@@ -353,6 +358,7 @@ fn main() -> ExitCode {
             nodes,
             seed,
             hash_mb: hash,
+            eval_params,
         })),
         Command::Tune {
             variant,

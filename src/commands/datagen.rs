@@ -47,6 +47,8 @@ pub struct DatagenArgs {
     pub nodes: u64,
     pub seed: u64,
     pub hash_mb: usize,
+    /// A parameter table over the variant's built-in weights (the EvalParams option).
+    pub eval_params: Option<PathBuf>,
 }
 
 /// A side whose search scores at least this for [`WIN_PLIES`] plies in a row has won.
@@ -147,6 +149,12 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         engine.set_option("Hash", &args.hash_mb.to_string())?;
         engine.set_option("Threads", "1")?;
         engine.set_variant(variant.name())?;
+        if let Some(path) = &args.eval_params {
+            engine.set_option("EvalParams", &path.to_string_lossy())?;
+            if let Some(why) = engine.eval_params_misfit() {
+                return Err(why.to_string());
+            }
+        }
         engines.push(Mutex::new(engine));
     }
     let started = Instant::now();
