@@ -706,3 +706,25 @@ fn the_tuner_fits_through_the_scale_of_unwinnable_leads() {
         "scaled positions missed by {miss:.1} cp on average"
     );
 }
+
+#[test]
+fn pieces_in_hand_at_the_start_count_in_the_phase_scale() {
+    // Shock Troops starts with its War and Elephant Knights in hand: the start is all middlegame,
+    // a knight held or dropped weighs the same, and trading the queens lowers the phase even
+    // while both sides still hold their knights (they once kept it at the middlegame).
+    menagerie::with_variant!(lookup("shocktroops").unwrap(), v => {
+        let ev = Evaluator::new(v);
+        let mg = |fen: &str| {
+            let pos = Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"));
+            ev.trace(&pos).mg
+        };
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[WEJJwejj] w KQkq - 0 1";
+        assert_eq!(mg(start), 1.0);
+        let dropped = "rnbqkbnr/pppppppp/8/8/4W3/2e5/PPPPPPPP/RNBQKBNR[EJJwjj] w KQkq - 0 1";
+        assert_eq!(mg(dropped), 1.0);
+        let queenless = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR[WEJJwejj] w KQkq - 0 1";
+        let queenless_dropped = "rnb1kbnr/pppppppp/8/8/4W3/2e5/PPPPPPPP/RNB1KBNR[EJJwjj] w KQkq - 0 1";
+        assert!(mg(queenless) < 0.9, "{}", mg(queenless));
+        assert_eq!(mg(queenless), mg(queenless_dropped));
+    });
+}

@@ -213,7 +213,7 @@ pub struct Evaluator<B: Bits> {
     weights: Vec<Pair>,
     /// `psq[color][kind][sq]`: value plus square term for a piece there.
     psq: [Vec<[Pair; 256]>; 2],
-    /// Material of the start position without pawns and kings: the phase scale.
+    /// Material of the start position, board and hand, without pawns and kings: the phase scale.
     phase_total: i32,
     /// King ring per square: the squares a king there could step to.
     king_ring: Box<[B; 256]>,
@@ -333,6 +333,16 @@ impl<B: Bits> Evaluator<B> {
             let k = start.piece_at(sq).kind();
             if v.kinds[k.index()].role == Role::Piece {
                 phase_total += values[k.index()].0;
+            }
+        }
+        // The pieces a game starts with in hand (Shock Troops' War and Elephant Knights) count
+        // too: the phase falls as material leaves the game, wherever it waits.
+        for color in Color::BOTH {
+            for (i, spec) in v.kinds.iter().enumerate() {
+                if spec.role == Role::Piece {
+                    phase_total +=
+                        i32::from(start.hand_count(color, PieceKind(i as u8))) * values[i].0;
+                }
             }
         }
         let mobile = v
