@@ -328,20 +328,16 @@ impl<B: Bits> Evaluator<B> {
             }
         }
         let start = Position::start(v);
+        // Counted as the phase is (board and hand): the pieces a game starts with in hand
+        // (Shock Troops' War and Elephant Knights) are in the scale too.
         let mut phase_total = 0;
-        for sq in start.occupied().iter() {
-            let k = start.piece_at(sq).kind();
-            if v.kinds[k.index()].role == Role::Piece {
-                phase_total += values[k.index()].0;
-            }
-        }
-        // The pieces a game starts with in hand (Shock Troops' War and Elephant Knights) count
-        // too: the phase falls as material leaves the game, wherever it waits.
         for color in Color::BOTH {
             for (i, spec) in v.kinds.iter().enumerate() {
                 if spec.role == Role::Piece {
-                    phase_total +=
-                        i32::from(start.hand_count(color, PieceKind(i as u8))) * values[i].0;
+                    let kind = PieceKind(i as u8);
+                    let n = start.pieces(color, kind).count() as i32
+                        + i32::from(start.hand_count(color, kind));
+                    phase_total += n * values[i].0;
                 }
             }
         }
