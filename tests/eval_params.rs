@@ -328,12 +328,14 @@ fn the_eval_params_option_loads_a_table() {
     engine.set_variant("shocktroops").unwrap();
     assert_eq!(engine.eval_params_misfit(), None);
     // Black to move, so that White's War Knight stays in hand: Black is worse off by about
-    // 1200 - 900 than by the 1200 of the knight alone.
+    // 1200 - 900 than by the 1200 of the knight alone (the piece in hand also raises the phase,
+    // which moves the other terms of Shock Troops's tuned table by up to a few hundred; left
+    // out, the table's hand.W would make the War Knight count some +1000 instead).
     let with_hand = -score(&mut engine, "4k3/8/8/8/8/8/8/4KN2[W] b - - 0 1");
     let knight_only = -score(&mut engine, "4k3/8/8/8/8/8/8/4KN2 b - - 0 1");
     assert!(knight_only > builtin + 600, "{knight_only}");
     assert!(
-        (knight_only - 1100..knight_only - 700).contains(&with_hand),
+        (knight_only - 1300..knight_only - 600).contains(&with_hand),
         "the War Knight in hand counts -900: {with_hand} against {knight_only}"
     );
     engine.set_option("EvalParams", &good).unwrap();
