@@ -330,17 +330,7 @@ impl<B: Bits> Evaluator<B> {
         let start = Position::start(v);
         // Counted as the phase is (board and hand): the pieces a game starts with in hand
         // (Shock Troops' War and Elephant Knights) are in the scale too.
-        let mut phase_total = 0;
-        for color in Color::BOTH {
-            for (i, spec) in v.kinds.iter().enumerate() {
-                if spec.role == Role::Piece {
-                    let kind = PieceKind(i as u8);
-                    let n = start.pieces(color, kind).count() as i32
-                        + i32::from(start.hand_count(color, kind));
-                    phase_total += n * values[i].0;
-                }
-            }
-        }
+        let phase_total = piece_phase(&start, &values);
         let mobile = v
             .tables
             .piece_kinds
@@ -1420,10 +1410,9 @@ impl<B: Bits> Evaluator<B> {
         let v = pos.variant();
         let l = &self.layout;
         let kinds = soldier_kinds(v);
-        let mut phase = 0;
         for color in Color::BOTH {
             let sg = sign(color);
-            for (i, spec) in v.kinds.iter().enumerate() {
+            for i in 0..v.kinds.len() {
                 let kind = PieceKind(i as u8);
                 if kind == v.king {
                     continue;
@@ -1440,13 +1429,10 @@ impl<B: Bits> Evaluator<B> {
                 if held > 0 {
                     s.add(l.hand + i, sg * held);
                 }
-                if spec.role == Role::Piece {
-                    phase += self.values[i].0 * (n + held);
-                }
             }
         }
         self.convert_terms(pos, strong, s);
-        phase
+        piece_phase(pos, &self.values)
     }
 
     /// The squares `color`'s king on `king` can step to: on the board, not holding its own
@@ -1464,6 +1450,23 @@ impl<B: Bits> Evaluator<B> {
         }
         room
     }
+}
+
+/// The phase of `pos` (not yet capped): the middlegame values of its pieces ([`Role::Piece`]:
+/// neither the pawns nor the kings), board and hand, both sides.
+fn piece_phase<B: Bits>(pos: &Position<B>, values: &[Pair]) -> i32 {
+    let v = pos.variant();
+    let mut phase = 0;
+    for (i, spec) in v.kinds.iter().enumerate() {
+        if spec.role == Role::Piece {
+            let kind = PieceKind(i as u8);
+            for color in Color::BOTH {
+                let n = pos.pieces(color, kind).count() as i32 + pos.hand_count(color, kind) as i32;
+                phase += n * values[i].0;
+            }
+        }
+    }
+    phase
 }
 
 /// Exciting's soldier and promoted soldier: pieces that attack no square (they neither check
