@@ -390,8 +390,8 @@ fn family_terms_count_what_they_say() {
     let blocked = "**1k5**/*9*/11/11/11/4r6/3n7/2M8/11/*9*/**3K3**[] w - - 0 1";
     assert_eq!(count_of("exciting", blocked, "checker.jumps.to_move"), 0);
     // The black king on f6 has White soldiers on e6, g6 and f7: one neighbour missing (the
-    // knight on f1 keeps it from being a soldier ending, which scores no terms).
-    let enclosed = "**7**/*9*/11/11/5S5/4SkS4/11/11/11/*9*/**3K1N1**[] w - - 0 1";
+    // black pawn on a9 keeps it from being a dead ending, which scores no terms).
+    let enclosed = "**7**/*9*/p10/11/5S5/4SkS4/11/11/11/*9*/**3K1N1**[] w - - 0 1";
     assert_eq!(count_of("exciting", enclosed, "king.enclosure.1"), 1);
     // Combined Arms: the light artillery on c1 shoots the armor on e3 (distance 2), the heavy
     // artillery on a1 the infantry on a5 (distance 4); the black armor can drive onto d1.
@@ -604,26 +604,41 @@ fn against_a_bare_king_only_material_and_the_mate_count() {
 
 #[test]
 fn exciting_soldier_endings_are_scored_as_drawn() {
-    // Kings and soldiers only (board and hand): no tapered term counts, so the evaluation is
-    // the tempo alone, whatever the soldiers; a piece that attacks squares brings them back.
+    // Kings and soldiers only (board and hand), and at most one minor piece a side: a dead
+    // draw, scored exactly 0 for either side to move (no term and no tempo, so that a
+    // repetition is as good as any move); more brings the terms and the tempo back.
     menagerie::with_variant!(lookup("exciting").unwrap(), v => {
-        let tempo = {
-            let ev = Evaluator::new(v);
-            ev.weights()[ev.layout().index_of("tempo").unwrap()].0
-        };
         let soldiers = "**7**/*9*/9V1/7k3/11/11/4K6/11/5v2v2/*9*/**7**[SSSSSSsssssssss] w - - 1 1";
         let pos = Position::from_fen(v, soldiers).unwrap();
         let ev = Evaluator::new(v);
-        assert_eq!(ev.evaluate(&pos), tempo);
-        assert!(ev.trace(&pos).terms.is_empty());
+        assert!(ev.dead_draw(&pos));
+        assert_eq!(ev.evaluate(&pos), 0);
+        let trace = ev.trace(&pos);
+        assert!(trace.terms.is_empty() && trace.flat.is_empty());
         scored(v, soldiers);
         let black = soldiers.replace(" w ", " b ");
-        assert_eq!(ev.evaluate(&Position::from_fen(v, &black).unwrap()), tempo);
+        assert_eq!(ev.evaluate(&Position::from_fen(v, &black).unwrap()), 0);
+        // At most one minor piece a side (knight, bishop, tiger) beside them: still dead.
+        for minors in ["2N8/11", "2B8/t10", "11/3t7"] {
+            let fen = soldiers.replace("11/11/4K6", &format!("{minors}/4K6"));
+            let pos = Position::from_fen(v, &fen).unwrap();
+            assert!(ev.dead_draw(&pos), "{fen}");
+            assert_eq!(ev.evaluate(&pos), 0, "{fen}");
+            scored(v, &fen);
+        }
+        // Two minor pieces on one side, or a pawn, and the terms count again.
+        for live in ["2N1B6/11", "2N8/3p7"] {
+            let fen = soldiers.replace("11/11/4K6", &format!("{live}/4K6"));
+            let pos = Position::from_fen(v, &fen).unwrap();
+            assert!(!ev.dead_draw(&pos), "{fen}");
+            assert!(!ev.trace(&pos).terms.is_empty(), "{fen}");
+        }
         // A rook on the board, or in a sub-variant's hand, and the soldiers count again.
         let rook = "**7**/*9*/9V1/7k3/11/11/4K6/11/2R2v2v2/*9*/**7**[SSSSSSsssssssss] w - - 1 1";
         let with_rook = Position::from_fen(v, rook).unwrap();
+        assert!(!ev.dead_draw(&with_rook));
         assert!(!ev.trace(&with_rook).terms.is_empty());
-        assert_ne!(ev.evaluate(&with_rook), tempo);
+        assert_ne!(ev.evaluate(&with_rook), 0);
         scored(v, rook);
     });
 }

@@ -1167,6 +1167,9 @@ impl<B: Bits> Worker<'_, B> {
     /// The static evaluation plus the correction history's correction for the position's pawn
     /// structure; the window is for the lazy evaluation, in the corrected scale.
     fn corrected_eval(&mut self, pos: &Position<B>, alpha: i32, beta: i32) -> i32 {
+        if self.job.eval.dead_draw(pos) {
+            return 0; // Nothing to correct: scored as the draw it is.
+        }
         let c = self
             .history
             .correction(pos.side_to_move(), pos.structure_key());
