@@ -620,24 +620,22 @@ impl<B: Bits> Evaluator<B> {
 
     /// The tapered score for the side to move, with the tempo.
     fn blend(&self, pos: &Position<B>, p: Pair, phase: i32) -> i32 {
+        if self.dead_draw(pos) {
+            return 0; // A dead draw (see `dead_draw`).
+        }
         // A frozen side must pass: the opponent in effect moves twice (rules/shockchess.md 2.3).
         let tempo = if pos.is_frozen() {
             self.weights[self.layout.frozen].0
         } else {
             self.weights[self.layout.tempo].0
         };
-        if self.dead_draw(pos) {
-            return 0; // A dead draw (see `dead_draw`).
-        }
-        let b = {
-            let t = p.0 * phase + p.1 * (self.phase_total - phase);
-            let favoured = if t > 0 { Color::White } else { Color::Black };
-            let f = self.share(pos, favoured);
-            if f == SCALE_FULL {
-                t / self.phase_total
-            } else {
-                (i64::from(t) * i64::from(f) / i64::from(self.phase_total * SCALE_FULL)) as i32
-            }
+        let t = p.0 * phase + p.1 * (self.phase_total - phase);
+        let favoured = if t > 0 { Color::White } else { Color::Black };
+        let f = self.share(pos, favoured);
+        let b = if f == SCALE_FULL {
+            t / self.phase_total
+        } else {
+            (i64::from(t) * i64::from(f) / i64::from(self.phase_total * SCALE_FULL)) as i32
         };
         (if pos.side_to_move() == Color::White {
             b
@@ -674,15 +672,13 @@ impl<B: Bits> Evaluator<B> {
         };
         let spare = pos.kind_bb(k.soldier) | pos.kind_bb(k.veteran) | pos.kind_bb(v.king);
         let rest = pos.occupied() & !spare;
-        if rest.any() {
-            let minors = pos.kind_bb(k.knight) | pos.kind_bb(k.bishop) | pos.kind_bb(k.tiger);
-            if (rest & !minors).any()
-                || Color::BOTH
-                    .iter()
-                    .any(|&c| (rest & pos.color_bb(c)).count() > 1)
-            {
-                return false;
-            }
+        let minors = pos.kind_bb(k.knight) | pos.kind_bb(k.bishop) | pos.kind_bb(k.tiger);
+        if (rest & !minors).any()
+            || Color::BOTH
+                .iter()
+                .any(|&c| (rest & pos.color_bb(c)).count() > 1)
+        {
+            return false;
         }
         (0..v.kinds.len()).all(|i| {
             let kind = PieceKind(i as u8);
