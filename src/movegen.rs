@@ -167,6 +167,13 @@ impl Legality {
     }
 }
 
+/// Whether `e`, a move of `pos`, is proven to give no check without making it: an Exciting
+/// soldier dropped where it can neither help enclose the enemy king nor screen a cannon on it.
+/// False asks for the made move. The search prunes such moves before making them.
+pub fn proven_no_check<B: Bits>(pos: &Position<B>, e: &MoveEntry<B>) -> bool {
+    pos.drop_gives_no_check(pos.side_to_move(), e)
+}
+
 /// Debug check of DESIGN.md §3: every generated move has its own `Move` value.
 #[cfg(debug_assertions)]
 fn assert_distinct<B: Bits>(list: &MoveList<B>) {

@@ -98,11 +98,12 @@ impl<B: Bits> Position<B> {
         }
     }
 
-    /// Exciting Chess: a soldier drop (by `us`, just played) that cannot check, settled without
-    /// the full attack test (a drop game's hundreds of drops a node). The enemy king was safe
-    /// before the move (the position was legal), so only what the soldier adds can attack it.
+    /// Exciting Chess: a soldier drop by `us` that cannot check, settled without the full
+    /// attack test (a drop game's hundreds of drops a node). The enemy king was safe before the
+    /// move (the position was legal), so only what the soldier adds can attack it. The test
+    /// reads only the squares and `us`'s cannons, so it holds asked before the drop as after.
     #[inline(always)]
-    fn drop_gives_no_check(&self, us: Color, entry: &MoveEntry<B>) -> bool {
+    pub(crate) fn drop_gives_no_check(&self, us: Color, entry: &MoveEntry<B>) -> bool {
         use super::attacks::exciting::{drop_may_attack, soldier_drop};
         let to = entry.mv.to();
         soldier_drop(self, entry.mv).is_some_and(|k| {

@@ -15,7 +15,7 @@ use super::timeman::TimeBudget;
 use super::tt::{Bound, TranspositionTable, TtHit};
 use super::{INFINITE, Info, Limits, MATE, MATE_BOUND, MAX_PLY, Score, SearchSink};
 use crate::board::{Bits, Move, MoveEntry, MoveList};
-use crate::movegen::generate_legal;
+use crate::movegen::{generate_legal, proven_no_check};
 use crate::notation::render;
 use crate::position::Position;
 use crate::variants::Role;
@@ -862,6 +862,37 @@ impl<B: Bits> Worker<'_, B> {
         }
     }
 
+    /// Whether a quiet move that gives no check is pruned: late-move pruning (past a number
+    /// of quiet moves growing with depth, the rest are unlikely to matter), history pruning (a
+    /// move that keeps failing here), futility and exchange pruning.
+    fn prune_quiet(&self, pos: &Position<B>, e: &MoveEntry<B>, q: &QuietPrune) -> bool {
+        let params = &self.job.params;
+        if q.tried >= lmp_limit(params, q.depth, q.improving) {
+            return true;
+        }
+        let reduced = self.lmr[(q.depth as usize).min(63)][(q.searched + 1).min(63)] as i32;
+        let lmr_depth = (q.depth - 1 - reduced).max(0);
+        if lmr_depth <= 4 && q.history < -params.get(P::HistoryPrune) * q.depth {
+            return true;
+        }
+        // Futility: a move that removes nothing, promotes nothing and gives no check changes
+        // the material balance by nothing (true of every variant's quiet moves, drops and
+        // pushes included), so it cannot lift a score this far below alpha.
+        if !q.in_check
+            && lmr_depth <= 8
+            && q.eval
+                + params.get(P::FutilityBase)
+                + params.get(P::FutilityDepth) * lmr_depth
+                + q.history / 256
+                <= q.alpha
+        {
+            return true;
+        }
+        // Exchange pruning: the piece goes where it is lost.
+        lmr_depth <= 8
+            && see(pos, &self.job.eval, e) < -params.get(P::SeeQuiet) * lmr_depth * lmr_depth
+    }
+
     /// The picker's next move, ranked by this thread's histories with the continuation keys
     /// `prevs`.
     fn pick(
@@ -921,47 +952,39 @@ impl<B: Bits> Worker<'_, B> {
             if Some(e.mv) == excluded {
                 continue;
             }
+            let tactical = e.is_tactical();
+            let pt = self.history.piece_to(pos, &e);
+            let history = pt.map_or(0, |pt| scorer_score(&*self.history, pos, prevs, &e, pt));
+            let may_cut = best > -MATE_BOUND && may_prune;
+            let quiet = QuietPrune {
+                depth,
+                searched,
+                history,
+                eval,
+                alpha,
+                in_check,
+                improving,
+                tried: quiets_tried.len(),
+            };
+            // A quiet move proven to give no check is pruned before it is made: in the drop
+            // games most moves are drops, and most drops are cut here.
+            let no_check = !tactical && proven_no_check(pos, &e);
+            if may_cut && no_check && self.prune_quiet(pos, &e, &quiet) {
+                continue;
+            }
             let child = pos.make_move(&e);
             if !picker.legality().keeps(pos, &e, &child) {
                 continue;
             }
             legal += 1;
-            let tactical = e.is_tactical();
             let gives_check = child.in_check();
-            let pt = self.history.piece_to(pos, &e);
-            let history = pt.map_or(0, |pt| scorer_score(&*self.history, pos, prevs, &e, pt));
-            if best > -MATE_BOUND && may_prune {
+            debug_assert!(
+                !(no_check && gives_check),
+                "a move proven not to check checks"
+            );
+            if may_cut {
                 if !tactical && !gives_check {
-                    // Late-move pruning: past a number of quiet moves growing with depth,
-                    // the rest are unlikely to matter.
-                    if quiets_tried.len() >= lmp_limit(params, depth, improving) {
-                        continue;
-                    }
-                    let reduced = self.lmr[(depth as usize).min(63)][(searched + 1).min(63)] as i32;
-                    let lmr_depth = (depth - 1 - reduced).max(0);
-                    // History pruning: a quiet move that keeps failing here.
-                    if lmr_depth <= 4 && history < -params.get(P::HistoryPrune) * depth {
-                        continue;
-                    }
-                    // Futility: a move that removes nothing, promotes nothing and gives no
-                    // check changes the material balance by nothing (true of every variant's
-                    // quiet moves, drops and pushes included), so it cannot lift a score this
-                    // far below alpha.
-                    if !in_check
-                        && lmr_depth <= 8
-                        && eval
-                            + params.get(P::FutilityBase)
-                            + params.get(P::FutilityDepth) * lmr_depth
-                            + history / 256
-                            <= alpha
-                    {
-                        continue;
-                    }
-                    // Exchange pruning: the piece goes where it is lost.
-                    if lmr_depth <= 8
-                        && see(pos, &job.eval, &e)
-                            < -params.get(P::SeeQuiet) * lmr_depth * lmr_depth
-                    {
+                    if !no_check && self.prune_quiet(pos, &e, &quiet) {
                         continue;
                     }
                 } else if tactical
@@ -1334,6 +1357,20 @@ fn tt_cutoff(hit: TtHit, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
 /// Past this many quiet moves at `depth` the rest are pruned (late-move pruning).
 fn lmp_limit(params: &SearchParams, depth: i32, improving: bool) -> usize {
     ((params.get(P::LmpBase) + depth * depth) / (2 - i32::from(improving))) as usize
+}
+
+/// What [`Worker::prune_quiet`] looks at for one move of a node.
+struct QuietPrune {
+    depth: i32,
+    /// Moves searched so far at the node.
+    searched: usize,
+    history: i32,
+    eval: i32,
+    alpha: i32,
+    in_check: bool,
+    improving: bool,
+    /// Quiet moves searched so far at the node.
+    tried: usize,
 }
 
 /// Ranks moves from one thread's histories for the picker.
