@@ -978,10 +978,6 @@ impl<B: Bits> Worker<'_, B> {
             }
             legal += 1;
             let gives_check = child.in_check();
-            debug_assert!(
-                !(no_check && gives_check),
-                "a move proven not to check checks"
-            );
             if may_cut {
                 if !tactical && !gives_check {
                     if !no_check && self.prune_quiet(pos, &e, &quiet) {
