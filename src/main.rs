@@ -203,6 +203,11 @@ enum Command {
         /// `--keep value. --keep hand.` fits everything but the piece values).
         #[arg(long, value_name = "PREFIX")]
         keep: Vec<String>,
+        /// Write every term, not only those that differ from the family's weights: a table that
+        /// plays the same as EvalParams whatever the engine's built-in one (`--from-defaults
+        /// --epochs 0 --every-term` writes the hand-set weights, to play a tuned build against).
+        #[arg(long)]
+        every_term: bool,
     },
 }
 
@@ -374,6 +379,7 @@ fn main() -> ExitCode {
             start,
             k,
             keep,
+            every_term,
         } => finish(commands::tune::run(&commands::tune::TuneArgs {
             variant,
             data,
@@ -383,6 +389,7 @@ fn main() -> ExitCode {
             start,
             k,
             keep,
+            every_term,
             settings: menagerie::tune::Settings {
                 lambda,
                 epochs,

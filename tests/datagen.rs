@@ -207,6 +207,24 @@ fn data_depend_on_the_seed_alone_and_every_line_is_a_quiet_position() {
         terms(&free_text).iter().any(|l| l.starts_with("value.")),
         "{free_text}"
     );
+
+    // `--every-term` writes the whole table: from the defaults with no epochs, the hand-set
+    // weights, which as EvalParams override chess's tuned built-in table term by term. The
+    // control: without it the same command writes no term (nothing differs from the defaults).
+    let hand = d.join("hand.txt");
+    let hand_args = ["--from-defaults", "--epochs", "0", "--every-term"];
+    let (ok, _, stderr) = tune(&whole, &hand, &hand_args);
+    assert!(ok, "tune --every-term failed: {stderr}");
+    let hand_text = std::fs::read_to_string(&hand).unwrap();
+    let defaults = Evaluator::with_defaults(v);
+    assert_eq!(terms(&hand_text).len(), defaults.weights().len());
+    let played = Evaluator::with_table(v, &hand_text).unwrap();
+    assert!(played.weights() == defaults.weights());
+    assert!(Evaluator::new(v).weights() != defaults.weights());
+    let (ok, _, stderr) = tune(&whole, &hand, &hand_args[..3]);
+    assert!(ok, "tune failed: {stderr}");
+    assert!(terms(&std::fs::read_to_string(&hand).unwrap()).is_empty());
+
     let (ok, _, stderr) = tune(&whole, &kept, &["--keep", "nosuch."]);
     assert!(
         !ok && stderr.contains("--keep nosuch.") && !stderr.contains("positions from"),

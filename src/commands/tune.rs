@@ -27,6 +27,8 @@ pub struct TuneArgs {
     pub k: Option<f64>,
     /// Name prefixes of terms kept at their starting values.
     pub keep: Vec<String>,
+    /// Write every term rather than those that differ from the family's weights.
+    pub every_term: bool,
     pub settings: Settings,
 }
 
@@ -157,9 +159,10 @@ fn tune_variant<B: Bits>(v: &'static Variant<B>, args: &TuneArgs) -> Result<(), 
             before.0, after.0, before.1, after.1
         ),
     ];
-    // The variant's table holds what differs from its family's weights.
+    // The variant's table holds what differs from its family's weights (or, asked, everything).
     let family = Evaluator::with_family(v);
-    let text = table::write(ev.layout(), &weights, Some(family.weights()), &header);
+    let base = (!args.every_term).then(|| family.weights());
+    let text = table::write(ev.layout(), &weights, base, &header);
     let out = args
         .out
         .clone()
