@@ -35,14 +35,10 @@ const ENTRIES_PER_CLUSTER: usize = 4;
 /// Words of a cluster: a check word and a data word per entry, 64 bytes, one cache line.
 const CLUSTER_WORDS: usize = 2 * ENTRIES_PER_CLUSTER;
 const CLUSTER_BYTES: usize = CLUSTER_WORDS * 8;
-/// A table this large or larger starts on a huge-page boundary (2 MiB, the x86-64 and usual
-/// Arm size) and asks the system for huge pages: a probe is a random access, and with 4 KiB
-/// pages nearly every one also misses the address-translation cache.
-const HUGE_PAGE: usize = 2 << 20;
 
 pub struct TranspositionTable {
-    /// The clusters, one after another from word `first` on (where a cache line, or for a
-    /// large table a huge page, begins), and spare words before and after that.
+    /// The clusters, one after another from word `first` on (where a cache line begins), and
+    /// a few spare words before that.
     words: Box<[AtomicU64]>,
     first: usize,
     clusters: usize,
@@ -67,30 +63,6 @@ fn zeroed_words(n: usize) -> Box<[AtomicU64]> {
     unsafe { zeroed.assume_init() }
 }
 
-/// Asks Linux to back `words` (huge-page aligned) with transparent huge pages where it allows
-/// them (the `madvise` setting that distributions default to). Only a hint: on refusal the
-/// table works as before, on 4 KiB pages.
-#[cfg(target_os = "linux")]
-#[allow(unsafe_code)]
-fn advise_huge_pages(words: &[AtomicU64]) {
-    let len = std::mem::size_of_val(words);
-    // SAFETY: the range lies inside one live allocation of ours and starts on a page boundary;
-    // MADV_HUGEPAGE changes how the kernel backs those pages, never their contents.
-    let refused = unsafe {
-        libc::madvise(
-            words.as_ptr() as *mut libc::c_void,
-            len,
-            libc::MADV_HUGEPAGE,
-        )
-    } != 0;
-    if refused {
-        log::debug!("hash: no huge pages ({})", std::io::Error::last_os_error());
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_words: &[AtomicU64]) {}
-
 // data layout: move 32 | score 16 | depth 8 | bound 2 | age 6
 fn pack(mv: Option<Move>, score: i32, depth: i32, bound: Bound, age: u64) -> u64 {
     let m = mv.map_or(0, |m| m.raw()) as u64;
@@ -114,20 +86,10 @@ impl TranspositionTable {
     /// takes no time whatever its size (see [`zeroed_words`]).
     pub fn new(mb: usize) -> TranspositionTable {
         let clusters = ((mb.max(1) << 20) / CLUSTER_BYTES).max(1);
-        let bytes = clusters * CLUSTER_BYTES;
-        let align = if bytes >= HUGE_PAGE {
-            HUGE_PAGE
-        } else {
-            CLUSTER_BYTES
-        };
-        // Words enough that the first cluster can start on the boundary (the spare ones are
-        // never touched, so never resident).
-        let words = zeroed_words(clusters * CLUSTER_WORDS + align / 8 - 1);
-        let misalignment = words.as_ptr() as usize % align;
-        let first = (align - misalignment) % align / 8;
-        if align == HUGE_PAGE {
-            advise_huge_pages(&words[first..first + clusters * CLUSTER_WORDS]);
-        }
+        // Seven words more, so that the first cluster can start on a cache line.
+        let words = zeroed_words(clusters * CLUSTER_WORDS + CLUSTER_WORDS - 1);
+        let misalignment = words.as_ptr() as usize % CLUSTER_BYTES;
+        let first = (CLUSTER_BYTES - misalignment) % CLUSTER_BYTES / 8;
         TranspositionTable {
             words,
             first,
@@ -250,10 +212,6 @@ mod tests {
             assert!(tt.size_bytes() > (mb << 20) - CLUSTER_BYTES);
             let line = tt.words[tt.first..].as_ptr() as usize;
             assert_eq!(line % CLUSTER_BYTES, 0, "clusters start on a cache line");
-            if tt.size_bytes() >= HUGE_PAGE {
-                assert_eq!(line % HUGE_PAGE, 0, "a large table starts on a huge page");
-            }
-            assert!(tt.first + tt.clusters * CLUSTER_WORDS <= tt.words.len());
         }
     }
 
