@@ -4,7 +4,8 @@
 //! which overrides it. A variant's weights are the hand-set defaults of
 //! [`super::terms::defaults`], then its family's table (terms the variant lacks, such as a hand
 //! piece chess does not have, are passed over), then its own table (every term must be its own).
-//! `menagerie tune` writes a variant's table with the terms that differ from its family's.
+//! `menagerie tune` writes a variant's table with the terms that differ from its family's (every
+//! term with `--every-term`).
 //!
 //! Format: one term per line, `NAME MG EG` (centipawns); `#` starts a comment; blank lines are
 //! ignored. Names are those of [`super::terms::Layout`]: `value.N`, `psq.N.d4` (the folded square
