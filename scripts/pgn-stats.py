@@ -107,6 +107,9 @@ def main(path, threshold=None):
 
 if __name__ == "__main__":
     args = sys.argv[1:]
+    if args and args[0] in ("-h", "--help"):
+        print(__doc__)
+        sys.exit(0)
     cp = None
     if len(args) == 3 and args[0] == "--decided":
         cp = int(args[1])
