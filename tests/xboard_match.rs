@@ -21,6 +21,7 @@ use tools::have;
 use menagerie::board::Bits;
 use menagerie::notation::{parse_move, render};
 use menagerie::position::Position;
+use menagerie::protocol::xboard::markers::Board;
 use menagerie::protocol::xboard::phantoms::Phantoms;
 use menagerie::variants::{AnyVariant, Variant, lookup};
 
@@ -194,7 +195,8 @@ fn replay<B: Bits>(
         let canonical = render(&pos, &entry);
         let cells = grid(pos.to_fen().split(['[', ' ']).next().expect("placement"));
         let was = phantoms.clone();
-        phantoms.record(m, &canonical);
+        let shown_board = Board::from_fen(&pos.to_fen()).expect("our FEN reads");
+        phantoms.record(m, &canonical, &shown_board);
         lossy += usize::from(*m != canonical && m.contains(','));
         for sq in entry.removed.iter() {
             let name = v.geometry.square_name(sq);

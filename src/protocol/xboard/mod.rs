@@ -386,10 +386,12 @@ impl Mirror {
     }
 
     /// Counts a ply that crossed the boundary as `sent` (the string XBoard carried) for the move
-    /// `canonical`.
+    /// `canonical`, played in the position still shown (`fen`).
     fn count_ply(&mut self, sent: &str, canonical: &str) {
         let mut now = self.phantoms().clone();
-        now.record(sent, canonical);
+        if let Some(before) = markers::Board::from_fen(&self.fen) {
+            now.record(sent, canonical, &before);
+        }
         self.phantoms.push(now);
     }
 
@@ -571,8 +573,8 @@ impl Xboard {
     /// After a move was played (`sent` as XBoard carried it, `canonical` ours): the ply counted,
     /// exclusions dropped, the position refreshed, and a person told of hand gains.
     fn moved(&mut self, sent: &str, canonical: &str) {
-        let before = std::mem::take(&mut self.board.fen);
         self.board.count_ply(sent, canonical);
+        let before = std::mem::take(&mut self.board.fen);
         self.board.excluded.clear();
         self.refresh();
         self.tell_hand_gains(&before);
@@ -1170,6 +1172,30 @@ mod tests {
         assert!(root.iter().any(|m| m == "S@e5"));
         xb.command("undo");
         assert!(xb.board.phantoms().is_empty());
+    }
+
+    /// An armor move received in its lossy form (`h6h8,h8g8` kills h7 and h8) leaves XBoard's
+    /// board with the black rook on h7; the black king's step there would reach XBoard as a king
+    /// landing on its own rook, which it plays as a Chess960 castling, so it is left out.
+    #[test]
+    fn phantoms_keep_the_king_off_its_own_phantom_rook() {
+        let (events, _unused) = channel();
+        let mut xb = Xboard::new(Output::new(), events);
+        for line in [
+            "new",
+            "variant combinedarms",
+            "force",
+            "setboard 7p/6kr/7N/8/8/8/8/K7 w - - 0 1",
+            "usermove h6h8,h8g8",
+        ] {
+            xb.command(line);
+        }
+        assert_eq!(xb.board.plies(), 1, "the armor move was played");
+        assert!(xb.board.phantoms().contains("h7"));
+        let root = xb.board.root_moves(&xb.session);
+        assert!(xb.board.legal.iter().any(|m| m == "g7h7"));
+        assert!(!root.iter().any(|m| m == "g7h7"), "{root:?}");
+        assert!(root.iter().any(|m| m == "g7g8"));
     }
 
     #[test]

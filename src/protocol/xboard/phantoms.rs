@@ -4,19 +4,21 @@
 //! string lists, so the other victims stay on its board. We keep those squares for the game, forget
 //! one when XBoard clears it (a leg ends on it, a drop lands on it), and leave out at the root the
 //! moves XBoard would then apply wrongly: a drop onto a phantom (XBoard forfeits a drop onto a
-//! square occupied on its board, §4.6) and castling across one (XBoard moves the first piece
-//! beside the king as the rook, §4.7).
+//! square occupied on its board, §4.6), castling across one (XBoard moves the first piece
+//! beside the king as the rook, §4.7) and a king step onto a phantom rook of its own side (XBoard
+//! takes a king landing on its own rook for a Chess960 castling).
 
 use crate::notation::PASS;
-use std::collections::BTreeSet;
+use std::collections::BTreeMap;
 
 use super::markers::Board;
 use super::moves::{coords, shape};
 
-/// The squares where XBoard's board shows a piece that is gone from ours.
+/// The squares where XBoard's board shows a piece that is gone from ours, each with the FEN
+/// letter of that piece when our board named it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Phantoms {
-    squares: BTreeSet<String>,
+    squares: BTreeMap<String, Option<char>>,
 }
 
 impl Phantoms {
@@ -25,12 +27,12 @@ impl Phantoms {
     }
 
     pub fn contains(&self, square: &str) -> bool {
-        self.squares.contains(square)
+        self.squares.contains_key(square)
     }
 
     /// After XBoard applied `sent` (the string it carried, without `usermove` or `;`) for the
-    /// move whose canonical string is `canonical`.
-    pub fn record(&mut self, sent: &str, canonical: &str) {
+    /// move whose canonical string is `canonical`, played on `before`.
+    pub fn record(&mut self, sent: &str, canonical: &str, before: &Board) {
         if canonical == PASS {
             return;
         }
@@ -48,15 +50,17 @@ impl Phantoms {
         }
         for victim in full.victims {
             if !carried.victims.contains(&victim) && victim != carried.to {
-                self.squares.insert(victim);
+                let piece = before.at(&victim);
+                self.squares.insert(victim, piece);
             }
         }
     }
 
     /// Whether XBoard would apply `canonical` wrongly because of a phantom, on the board of our
-    /// `fen` before the move: a drop onto a phantom, or a king move of two or more files along
-    /// its rank (XBoard's castling) with a phantom between the king and the first piece of ours
-    /// it would reach going that way.
+    /// `fen` before the move: a drop onto a phantom, a king move onto a phantom rook of its own
+    /// side (XBoard's Chess960 castling), or a king move of two or more files along its rank
+    /// (XBoard's castling) with a phantom between the king and the first piece of ours it would
+    /// reach going that way.
     pub fn trips(&self, canonical: &str, board: &Board) -> bool {
         if self.is_empty() {
             return false;
@@ -72,8 +76,12 @@ impl Phantoms {
         else {
             return false;
         };
-        let is_king = matches!(board.at(&s.from), Some('K' | 'k'));
-        if !is_king || from_rank != to_rank || from_file.abs_diff(to_file) < 2 {
+        let king = board.at(&s.from).filter(|k| matches!(k, 'K' | 'k'));
+        let own_rook = king.map(|k| if k == 'K' { 'R' } else { 'r' });
+        if own_rook.is_some() && self.squares.get(&s.to) == Some(&own_rook) {
+            return true;
+        }
+        if king.is_none() || from_rank != to_rank || from_file.abs_diff(to_file) < 2 {
             return false;
         }
         let step: isize = if to_file > from_file { 1 } else { -1 };
@@ -103,35 +111,36 @@ mod tests {
     #[test]
     fn lossy_forms_leave_phantoms_and_landings_clear_them() {
         let mut p = Phantoms::default();
+        let any = Board::from_fen("8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
         // CA-T2's armor killing d3 and d4 sent as `c3d4,d4e4`: d3 stays on XBoard's board.
-        p.record("c3d4,d4e4", "c3d3,d3d4,d4e4");
+        p.record("c3d4,d4e4", "c3d3,d3d4,d4e4", &any);
         assert!(p.contains("d3") && !p.contains("d4"));
         // A checker chain written by its landing squares leaves both jumped pieces.
-        p.record("c4e6,e6g8", "c4d5,d5f7,f7g8");
+        p.record("c4e6,e6g8", "c4d5,d5f7,f7g8", &any);
         assert!(p.contains("d5") && p.contains("f7"));
         // A move ending on a phantom, a leg through one and a drop onto one clear it.
-        p.record("e2d3", "e2d3");
-        p.record("g8f7,f7f6", "g8f7,f7f6");
-        p.record("S@d5", "S@d5");
+        p.record("e2d3", "e2d3", &any);
+        p.record("g8f7,f7f6", "g8f7,f7f6", &any);
+        p.record("S@d5", "S@d5", &any);
         assert!(p.is_empty(), "{p:?}");
         // The canonical string itself leaves nothing behind; a pass changes nothing.
-        p.record("a1a4,a4a1", "a1a4,a4a1");
-        p.record("@@@@", "0000");
+        p.record("a1a4,a4a1", "a1a4,a4a1", &any);
+        p.record("@@@@", "0000", &any);
         assert!(p.is_empty());
     }
 
     #[test]
     fn drops_and_castling_across_phantoms_are_tripped() {
         let mut p = Phantoms::default();
-        p.record("b1c3,c3d4", "b1b2,b2c3,c3d4");
-        assert!(p.contains("b2"));
         let board = Board::from_fen("4k3/8/8/8/3N4/8/8/R3K2R w KQ - 0 1").unwrap();
+        p.record("b1c3,c3d4", "b1b2,b2c3,c3d4", &board);
+        assert!(p.contains("b2"));
         assert!(p.trips("P@b2", &board));
         assert!(!p.trips("P@b3", &board));
         assert!(!p.trips("e1c1", &board), "b2 is not on the king's rank");
         // A phantom between the king and its rook on the king's rank.
         let mut r = Phantoms::default();
-        r.squares.insert("c1".to_string());
+        r.squares.insert("c1".to_string(), Some('n'));
         assert!(
             r.trips("e1c1", &board),
             "XBoard would move c1's phantom as the rook"
@@ -141,5 +150,24 @@ mod tests {
             !r.trips("e1d1", &board),
             "a one-square king move is no castling"
         );
+    }
+
+    #[test]
+    fn a_king_step_onto_its_own_phantom_rook_is_tripped() {
+        // White's armor drove h6-h7-h8-g8 through Black's rook and pawn; XBoard was told h8.
+        let before = Board::from_fen("7p/6kr/7N/8/8/8/8/K7 w - - 0 1").unwrap();
+        let mut p = Phantoms::default();
+        p.record("h6h8,h8g8", "h6h7,h7h8,h8g8", &before);
+        assert_eq!(p.squares.get("h7"), Some(&Some('r')));
+        let after = Board::from_fen("6N1/6k1/8/8/8/8/8/K7 b - - 0 1").unwrap();
+        assert!(
+            p.trips("g7h7", &after),
+            "XBoard would castle with the phantom"
+        );
+        assert!(!p.trips("g7h6", &after));
+        // A phantom of the other side is a capture on XBoard's board, which clears it.
+        let mut q = Phantoms::default();
+        q.squares.insert("h7".to_string(), Some('R'));
+        assert!(!q.trips("g7h7", &after));
     }
 }
