@@ -196,7 +196,7 @@ fn replay<B: Bits>(
         let cells = grid(pos.to_fen().split(['[', ' ']).next().expect("placement"));
         let was = phantoms.clone();
         let shown_board = Board::from_fen(&pos.to_fen()).expect("our FEN reads");
-        phantoms.record(m, &canonical, &shown_board);
+        phantoms.record(m, &canonical, Some(&shown_board));
         lossy += usize::from(*m != canonical && m.contains(','));
         for sq in entry.removed.iter() {
             let name = v.geometry.square_name(sq);

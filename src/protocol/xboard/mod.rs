@@ -389,9 +389,8 @@ impl Mirror {
     /// `canonical`, played in the position still shown (`fen`).
     fn count_ply(&mut self, sent: &str, canonical: &str) {
         let mut now = self.phantoms().clone();
-        if let Some(before) = markers::Board::from_fen(&self.fen) {
-            now.record(sent, canonical, &before);
-        }
+        let before = markers::Board::from_fen(&self.fen);
+        now.record(sent, canonical, before.as_ref());
         self.phantoms.push(now);
     }
 
