@@ -23,11 +23,6 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 mode="${1:-games}"
 dir="${LENGTH_DIR:-$repo/target/length}"
 seed="${LENGTH_SEED:-29}"
-menagerie="${MENAGERIE:-$repo/target/release/menagerie}"
-if [ ! -x "$menagerie" ]; then
-  (cd "$repo" && cargo build --release --quiet)
-fi
-mkdir -p "$dir"
 options=()
 if [ -n "${LENGTH_OPTION:-}" ]; then
   options=(--engine-option "1:$LENGTH_OPTION" --engine-option "2:$LENGTH_OPTION")
@@ -46,6 +41,11 @@ case "$mode" in
     exit 2
     ;;
 esac
+menagerie="${MENAGERIE:-$repo/target/release/menagerie}"
+if [ ! -x "$menagerie" ]; then
+  (cd "$repo" && cargo build --release --quiet)
+fi
+mkdir -p "$dir"
 pgn="$dir/$mode.pgn"
 rm -f "$pgn"
 echo "exciting-length: $games $mode games, PGN $pgn" >&2
