@@ -464,6 +464,25 @@ fn a_bare_king_is_driven_to_the_edge_and_the_kings_brought_together() {
         assert!(converts(v, "**7**/*9*/11/3s7/11/5k5/11/11/11/*4K4*/**3Q3**[sss] w - - 0 1"));
         assert!(converts(v, "**3k3**/*9*/11/11/11/11/11/11/11/*4K4*/**3Q3**[S] w - - 0 1"));
         assert!(!converts(v, "**3k3**/*9*/11/3r7/11/11/11/11/11/*4K4*/**3Q3**[S] w - - 0 1"));
+        // Pawns and one minor piece do not hide a conversion either (a queen's lead), and the
+        // pawns' structure still counts (a passed pawn may queen); two minors do.
+        let pawn = "**3k3**/*9*/11/11/11/11/5p5/11/11/*4K4*/**3Q3**[S] w - - 0 1";
+        assert!(converts(v, pawn));
+        assert!(traced_terms(v, pawn).iter().any(|n| n.starts_with("passed.")));
+        let minor = "**3k3**/*9*/11/3b7/11/11/5p5/11/11/*4K4*/**3Q3**[S] w - - 0 1";
+        assert!(converts(v, minor));
+        assert!(!converts(v, "**3k3**/*9*/11/3b7/11/11/5n5/11/11/*4K4*/**3Q3**[S] w - - 0 1"));
+        // A rook against a pawn: too little lead, unless the soldiers make it up.
+        assert!(!converts(v, "**3k3**/*9*/11/11/11/11/5p5/11/11/*4K4*/**3R3**[] w - - 0 1"));
+        assert!(converts(v, "**3k3**/*9*/11/11/11/11/5p5/11/11/*4K4*/**3R3**[SSSS] w - - 0 1"));
+        // The converting side's soldiers are better kept in hand than dropped where the king
+        // can take them: one on the board counts against it, the weak side's do not.
+        let dropped = "**3k3**/*9*/11/11/11/5S5/11/11/11/*4K4*/**3Q3**[S] w - - 0 1";
+        assert_eq!(traced_count(v, dropped, "convert.soldier"), 1);
+        let held = "**3k3**/*9*/11/11/11/11/11/11/11/*4K4*/**3Q3**[SS] w - - 0 1";
+        assert!(scored(v, held) > scored(v, dropped), "a soldier kept in hand");
+        let theirs = "**3k3**/*9*/11/11/11/5s5/11/11/11/*4K4*/**3Q3**[S] w - - 0 1";
+        assert_eq!(traced_count(v, theirs, "convert.soldier"), 0);
     });
     // In chess pawns count (they may queen): a bishop alone is not enough to escape the
     // conversion, a bishop and a pawn are.
@@ -472,10 +491,11 @@ fn a_bare_king_is_driven_to_the_edge_and_the_kings_brought_together() {
     // The tuner leaves the conversion terms alone.
     let ev = Evaluator::new(chess);
     let fixed = ev.layout().fixed();
-    for name in ["convert.edge", "convert.near", "convert.room"] {
+    let names = ["convert.edge", "convert.near", "convert.room", "convert.soldier"];
+    for name in names {
         assert!(fixed[ev.layout().index_of(name).unwrap()], "{name}");
     }
-    assert_eq!(fixed.iter().filter(|&&f| f).count(), 3);
+    assert_eq!(fixed.iter().filter(|&&f| f).count(), names.len());
 }
 
 /// The count the trace of `fen` gives the term `name` (0 when it does not count it).
@@ -596,8 +616,9 @@ fn against_a_bare_king_only_material_and_the_mate_count() {
                 "Exciting KR v K counts {name}"
             );
         }
-        // A checker is no soldier: it attacks.
-        let checker = "**3k3**/*4s4*/11/11/11/4m6/5S5/11/11/*4K4*/**3R3**[SSs] w - - 0 1";
+        // A checker is no soldier: it attacks (a minor piece: no conversion without the lead
+        // of a queen, or of a rook and soldiers).
+        let checker = "**3k3**/*4s4*/11/11/11/4m6/5S5/11/11/*4K4*/**3R3**[s] w - - 0 1";
         assert!(traced_terms(v, checker).iter().any(|n| n.starts_with("psq")));
     });
 }

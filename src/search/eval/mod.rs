@@ -552,6 +552,12 @@ impl<B: Bits> Evaluator<B> {
     pub fn trace(&self, pos: &Position<B>) -> Trace {
         let mut t = Tracer { terms: Vec::new() };
         let phase = if let Some(strong) = self.converting(pos) {
+            if Self::convert_pawns(pos) {
+                let info = self.pawn_info(pos);
+                for color in Color::BOTH {
+                    self.pawn_structure(pos, color, &info, &mut t);
+                }
+            }
             self.features_convert(pos, strong, &mut t)
         } else {
             let info = self.pawn_info(pos);
@@ -595,7 +601,11 @@ impl<B: Bits> Evaluator<B> {
         if let Some(strong) = self.converting(pos) {
             let mut sum = Sum {
                 weights: &self.weights,
-                total: Pair::default(),
+                total: if Self::convert_pawns(pos) {
+                    pawns.score
+                } else {
+                    Pair::default()
+                },
             };
             let phase = self.features_convert(pos, strong, &mut sum);
             return (sum.total, phase.min(self.phase_total), true);
@@ -1396,11 +1406,23 @@ impl<B: Bits> Evaluator<B> {
         let mut spare = pos.kind_bb(v.king);
         let kinds = soldier_kinds(v);
         if let Some((s, vet)) = kinds {
+            // Exciting: the weak side's pawns too (their structure still counts, see
+            // `material`): a lone pawn must not hide a conversion.
             spare |= pos.kind_bb(s) | pos.kind_bb(vet);
+            if let Some(pawn) = v.pawn {
+                spare |= pos.kind_bb(pawn);
+            }
         }
         let soldier = kinds.map(|(s, _)| s);
         for weak in Color::BOTH {
-            if (pos.color_bb(weak) & !spare).any() {
+            let rest = pos.color_bb(weak) & !spare;
+            // Exciting: also a single minor piece (or less) against a queen's worth of lead.
+            let minor = kinds.is_some()
+                && !rest.several()
+                && rest
+                    .iter()
+                    .all(|sq| self.values[pos.piece_at(sq).kind().index()].1 <= CONVERT_WEAK_MAX);
+            if rest.any() && !minor {
                 continue;
             }
             let holds = (0..v.kinds.len()).any(|i| {
@@ -1408,11 +1430,21 @@ impl<B: Bits> Evaluator<B> {
                 Some(kind) != soldier && pos.hand_count(weak, kind) > 0
             });
             let strong = weak.flip();
-            if !holds && self.material_of(pos, strong, false) >= CONVERT_LEAD_MIN {
+            // Enough to mate (soldiers aside), and well ahead with or without the soldiers.
+            let mating = self.material_of(pos, strong, false);
+            let lead = (mating - self.material_of(pos, weak, false))
+                .max(self.material_of(pos, strong, true) - self.material_of(pos, weak, true));
+            if !holds && mating >= CONVERT_LEAD_MIN && lead >= CONVERT_LEAD_MIN {
                 return Some(strong);
             }
         }
         None
+    }
+
+    /// Whether a conversion keeps the pawn structure terms: in Exciting, where the weak side
+    /// may keep its pawns ([`Self::converting`]) and a passed one must still be watched.
+    fn convert_pawns(pos: &Position<B>) -> bool {
+        soldier_kinds(pos.variant()).is_some()
     }
 
     /// The terms of a conversion ([`Self::converting`]), which replace all others: material
@@ -1436,6 +1468,10 @@ impl<B: Bits> Evaluator<B> {
                 let n = pos.pieces(color, kind).count() as i32;
                 if n > 0 {
                     s.add(l.value + counted.index(), sg * n);
+                    if color == strong && kinds.is_some_and(|(sol, vet)| kind == sol || kind == vet)
+                    {
+                        s.add(l.convert_soldier, sg * n);
+                    }
                 }
                 let held = pos.hand_count(color, kind) as i32;
                 if held > 0 {

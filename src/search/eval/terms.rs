@@ -19,6 +19,9 @@ const CONVERT_EDGE: i32 = 10;
 const CONVERT_NEAR: i32 = 8;
 /// ...and per square the weak king can step to (fewer squares, nearer the mate).
 const CONVERT_ROOM: i32 = -25;
+/// ...and per soldier of the converting side on the board (in hand it blocks nothing the king
+/// can take, and a drop stays possible when it helps the mate).
+const CONVERT_SOLDIER: i32 = -60;
 /// A piece's safe squares (not its own side's, not guarded by an enemy pawn) are looked up in
 /// its kind's mobility table up to this many.
 pub const MOBILITY_MAX: usize = 27;
@@ -76,6 +79,8 @@ pub struct Layout {
     pub convert_near: usize,
     /// The squares the weak king can step to in that conversion, hand-set too.
     pub convert_room: usize,
+    /// A soldier of the converting side standing on the board rather than in its hand.
+    pub convert_soldier: usize,
     pub drop_ring: usize,
     pub drop_room: usize,
     pub shock_attacked: usize,
@@ -113,6 +118,7 @@ impl Layout {
         fixed[self.convert_edge] = true;
         fixed[self.convert_near] = true;
         fixed[self.convert_room] = true;
+        fixed[self.convert_soldier] = true;
         fixed
     }
 
@@ -204,6 +210,7 @@ impl Layout {
         let convert_edge = b.one("convert.edge");
         let convert_near = b.one("convert.near");
         let convert_room = b.one("convert.room");
+        let convert_soldier = b.one("convert.soldier");
         let drop_ring = b.one("drop.king_ring");
         let drop_room = b.one("drop.room");
         let shock_attacked = b.pair("shock.attacked");
@@ -263,6 +270,7 @@ impl Layout {
             convert_edge,
             convert_near,
             convert_room,
+            convert_soldier,
             drop_ring,
             drop_room,
             shock_attacked,
@@ -363,6 +371,7 @@ pub fn defaults<B: Bits>(v: &Variant<B>, layout: &Layout, values: &[Pair]) -> Ve
     w[layout.convert_edge] = Pair(CONVERT_EDGE, CONVERT_EDGE);
     w[layout.convert_near] = Pair(CONVERT_NEAR, CONVERT_NEAR);
     w[layout.convert_room] = Pair(CONVERT_ROOM, CONVERT_ROOM);
+    w[layout.convert_soldier] = Pair(CONVERT_SOLDIER, CONVERT_SOLDIER);
     w[layout.tempo] = Pair(12, 0);
     w[layout.frozen] = Pair(-40, 0);
     w
