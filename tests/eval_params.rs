@@ -491,7 +491,12 @@ fn a_bare_king_is_driven_to_the_edge_and_the_kings_brought_together() {
     // The tuner leaves the conversion terms alone.
     let ev = Evaluator::new(chess);
     let fixed = ev.layout().fixed();
-    let names = ["convert.edge", "convert.near", "convert.room", "convert.soldier"];
+    let names = [
+        "convert.edge",
+        "convert.near",
+        "convert.room",
+        "convert.soldier",
+    ];
     for name in names {
         assert!(fixed[ev.layout().index_of(name).unwrap()], "{name}");
     }

@@ -1399,8 +1399,9 @@ impl<B: Bits> Evaluator<B> {
     }
 
     /// The side that is mating a bare king: the other side has nothing but its king (and, in
-    /// Exciting, soldiers, board and hand: they attack nothing), and this one has at least a
-    /// rook's worth that attacks (soldiers aside).
+    /// Exciting, soldiers, board and hand, which attack nothing, pawns, and at most one piece
+    /// worth a minor), and this one has at least a rook's worth that attacks (soldiers aside)
+    /// and leads by as much, counted with the soldiers or without.
     fn converting(&self, pos: &Position<B>) -> Option<Color> {
         let v = pos.variant();
         let mut spare = pos.kind_bb(v.king);
