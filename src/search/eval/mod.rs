@@ -1417,7 +1417,7 @@ impl<B: Bits> Evaluator<B> {
         let soldier = kinds.map(|(s, _)| s);
         for weak in Color::BOTH {
             let rest = pos.color_bb(weak) & !spare;
-            // Exciting: also a single minor piece (or less) against a queen's worth of lead.
+            // Exciting: also a single piece worth at most a minor (the lead below decides).
             let minor = kinds.is_some()
                 && !rest.several()
                 && rest

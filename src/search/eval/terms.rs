@@ -19,8 +19,8 @@ const CONVERT_EDGE: i32 = 10;
 const CONVERT_NEAR: i32 = 8;
 /// ...and per square the weak king can step to (fewer squares, nearer the mate).
 const CONVERT_ROOM: i32 = -25;
-/// ...and per soldier of the converting side on the board (in hand it blocks nothing the king
-/// can take, and a drop stays possible when it helps the mate).
+/// ...and per soldier of the converting side on the board (there the weak king may take it
+/// and block checks with it; from the hand it can still be dropped when that helps the mate).
 const CONVERT_SOLDIER: i32 = -60;
 /// A piece's safe squares (not its own side's, not guarded by an enemy pawn) are looked up in
 /// its kind's mobility table up to this many.
