@@ -464,8 +464,8 @@ fn a_bare_king_is_driven_to_the_edge_and_the_kings_brought_together() {
         assert!(converts(v, "**7**/*9*/11/3s7/11/5k5/11/11/11/*4K4*/**3Q3**[sss] w - - 0 1"));
         assert!(converts(v, "**3k3**/*9*/11/11/11/11/11/11/11/*4K4*/**3Q3**[S] w - - 0 1"));
         assert!(!converts(v, "**3k3**/*9*/11/3r7/11/11/11/11/11/*4K4*/**3Q3**[S] w - - 0 1"));
-        // Pawns and one minor piece do not hide a conversion either (a queen's lead), and the
-        // pawns' structure still counts (a passed pawn may queen); two minors do.
+        // Pawns and one minor piece do not hide a conversion either (the lead still decides),
+        // and the pawns' structure still counts (a passed pawn may queen); two minors do.
         let pawn = "**3k3**/*9*/11/11/11/11/5p5/11/11/*4K4*/**3Q3**[S] w - - 0 1";
         assert!(converts(v, pawn));
         assert!(traced_terms(v, pawn).iter().any(|n| n.starts_with("passed.")));
@@ -621,8 +621,8 @@ fn against_a_bare_king_only_material_and_the_mate_count() {
                 "Exciting KR v K counts {name}"
             );
         }
-        // A checker is no soldier: it attacks (a minor piece: no conversion without the lead
-        // of a queen, or of a rook and soldiers).
+        // A checker is no soldier: it attacks (a minor piece: a rook and one soldier more do
+        // not lead by enough to convert).
         let checker = "**3k3**/*4s4*/11/11/11/4m6/5S5/11/11/*4K4*/**3R3**[s] w - - 0 1";
         assert!(traced_terms(v, checker).iter().any(|n| n.starts_with("psq")));
     });

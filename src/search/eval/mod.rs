@@ -538,9 +538,7 @@ impl<B: Bits> Evaluator<B> {
             weights: &self.weights,
             total: Pair::default(),
         };
-        for color in Color::BOTH {
-            self.pawn_structure(pos, color, &info, &mut sum);
-        }
+        self.pawn_structures(pos, &info, &mut sum);
         PawnEntry {
             key: pos.structure_key(),
             score: sum.total,
@@ -553,18 +551,13 @@ impl<B: Bits> Evaluator<B> {
         let mut t = Tracer { terms: Vec::new() };
         let phase = if let Some(strong) = self.converting(pos) {
             if Self::convert_pawns(pos) {
-                let info = self.pawn_info(pos);
-                for color in Color::BOTH {
-                    self.pawn_structure(pos, color, &info, &mut t);
-                }
+                self.pawn_structures(pos, &self.pawn_info(pos), &mut t);
             }
             self.features_convert(pos, strong, &mut t)
         } else {
             let info = self.pawn_info(pos);
             let phase = self.features_material(pos, &info, &mut t);
-            for color in Color::BOTH {
-                self.pawn_structure(pos, color, &info, &mut t);
-            }
+            self.pawn_structures(pos, &info, &mut t);
             self.features_activity(pos, &info, &mut t);
             phase
         };
@@ -1207,6 +1200,13 @@ impl<B: Bits> Evaluator<B> {
         }
     }
 
+    /// The pawn-structure terms of both sides.
+    fn pawn_structures<S: Sink<B>>(&self, pos: &Position<B>, info: &PawnInfo<B>, s: &mut S) {
+        for color in Color::BOTH {
+            self.pawn_structure(pos, color, info, s);
+        }
+    }
+
     /// Doubled, isolated, supported, side-by-side and passed pawns (of every pawn kind): the
     /// terms of the pawns alone.
     fn pawn_structure<S: Sink<B>>(
@@ -1469,8 +1469,7 @@ impl<B: Bits> Evaluator<B> {
                 let n = pos.pieces(color, kind).count() as i32;
                 if n > 0 {
                     s.add(l.value + counted.index(), sg * n);
-                    if color == strong && kinds.is_some_and(|(sol, vet)| kind == sol || kind == vet)
-                    {
+                    if color == strong && kinds.is_some_and(|(sol, _)| counted == sol) {
                         s.add(l.convert_soldier, sg * n);
                     }
                 }
