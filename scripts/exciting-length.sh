@@ -15,7 +15,8 @@
 #             about five minutes on two cores.
 #
 # Environment: MENAGERIE (the binary; default target/release/menagerie, built if missing),
-# LENGTH_DIR (PGNs and logs; default target/length), LENGTH_SEED (default 29), LENGTH_OPTION
+# LENGTH_DIR (PGNs and logs; default target/length), LENGTH_SEED (default 29), LENGTH_TC (the
+# conversion clock, default 0.5+0.02), LENGTH_OPTION
 # (an option sent to both engines, NAME=VALUE, e.g. EvalParams=FILE to try weights unbuilt).
 # Run it alone on the machine: the engines play on the clock.
 set -euo pipefail
@@ -34,7 +35,7 @@ case "$mode" in
     ;;
   conversion)
     games="${2:-156}"
-    args=(--tc 0.5+0.02 --max-plies 600 --openings "$repo/benches/conversion/exciting.epd")
+    args=(--tc ${LENGTH_TC:-0.5+0.02} --max-plies 600 --openings "$repo/benches/conversion/exciting.epd")
     ;;
   *)
     echo "usage: scripts/exciting-length.sh [games|conversion] [GAMES]" >&2

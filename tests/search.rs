@@ -250,3 +250,32 @@ fn a_position_seen_once_in_the_game_is_no_draw_yet() {
     let twice = ["g1h1", "h8g8", "h1g1", "g8h8", "g1h1", "h8g8", "h1g1"];
     assert_eq!(score_after(fen, &twice, 8), Score::Cp(0));
 }
+
+#[test]
+fn a_draw_by_the_fifty_move_limit_is_not_remembered_for_a_fresh_clock() {
+    // King and rook against a king, a mate in four: with the clock at 95 the limit comes first
+    // and every line is a draw. The same engine (its table kept, as between the moves of a
+    // game) then searches the position with the clock reset, and must find what a fresh engine
+    // finds: the mate. When the table kept the first search's draws (its key leaves the clock
+    // out), the second search scored a rook's worth instead, and in games the winning side went
+    // round in circles.
+    let base = "7k/8/8/4K3/8/8/8/6R1 w - -";
+    let (clean, _) = engine_score("chess", &format!("{base} 0 80"), 12);
+    assert!(matches!(clean, Score::Mate(_)), "{clean:?}");
+    let mut e = Engine::new();
+    e.set_variant("chess").expect("variant");
+    let mut search = |clock: u32| {
+        e.set_position(Some(&format!("{base} {clock} 80")), &[])
+            .expect("FEN");
+        e.search_sync(
+            Limits {
+                depth: Some(12),
+                ..Default::default()
+            },
+            Arc::new(NullSink),
+        )
+        .score
+    };
+    assert_eq!(search(95), Score::Cp(0));
+    assert_eq!(search(0), clean);
+}

@@ -563,9 +563,11 @@ impl<B: Bits> Worker<'_, B> {
         {
             return 0;
         }
-        // A singular-extension search (a move left out) neither reads nor writes the table.
+        // A singular-extension search (a move left out) neither reads nor writes the table,
+        // nor does a node within reach of the 50-move limit (see `near_fifty`).
         let excluded = self.stack[ply].excluded;
-        let tt = if excluded.is_none() {
+        let table = excluded.is_none() && !near_fifty(pos, depth);
+        let tt = if table {
             self.shared.tt.probe(pos.key())
         } else {
             None
@@ -798,13 +800,15 @@ impl<B: Bits> Worker<'_, B> {
                 break;
             }
             if score >= probcut_beta {
-                self.shared.tt.store(
-                    pos.key(),
-                    Some(e.mv),
-                    score_to_tt(score, ply),
-                    depth - 3,
-                    Bound::Lower,
-                );
+                if !near_fifty(pos, depth) {
+                    self.shared.tt.store(
+                        pos.key(),
+                        Some(e.mv),
+                        score_to_tt(score, ply),
+                        depth - 3,
+                        Bound::Lower,
+                    );
+                }
                 result = Some(score - (probcut_beta - beta));
                 break;
             }
@@ -1112,13 +1116,15 @@ impl<B: Bits> Worker<'_, B> {
                     best - static_eval,
                 );
             }
-            self.shared.tt.store(
-                pos.key(),
-                best_move.map(|e| e.mv),
-                score_to_tt(best, ply),
-                depth,
-                bound,
-            );
+            if !near_fifty(pos, depth) {
+                self.shared.tt.store(
+                    pos.key(),
+                    best_move.map(|e| e.mv),
+                    score_to_tt(best, ply),
+                    depth,
+                    bound,
+                );
+            }
         }
         best
     }
@@ -1218,7 +1224,8 @@ impl<B: Bits> Worker<'_, B> {
         if ply >= MAX_PLY - 2 {
             return self.static_eval(pos, -i32::MAX, i32::MAX);
         }
-        let tt = self.shared.tt.probe(pos.key());
+        let table = !near_fifty(pos, 0);
+        let tt = table.then(|| self.shared.tt.probe(pos.key())).flatten();
         if let Some(score) = tt.and_then(|hit| tt_cutoff(hit, ply, alpha, beta)) {
             return score;
         }
@@ -1249,7 +1256,7 @@ impl<B: Bits> Worker<'_, B> {
         let mut picker = MovePicker::new(pos, buffers, tt_move, [None; 3], !in_check);
         let (score, best_move) = self.qsearch_loop(pos, &mut picker, node);
         self.stack[ply].buffers = picker.into_buffers();
-        if !self.stopped {
+        if !self.stopped && table {
             let bound = if score >= beta {
                 Bound::Lower
             } else if score > original_alpha {
@@ -1337,6 +1344,18 @@ impl<B: Bits> Worker<'_, B> {
         }
         (best, best_move)
     }
+}
+
+/// Whether the 50-move limit may be reached below a node of `pos` searched to `depth` (with a
+/// margin for extensions and the quiescence search). The table's key leaves the clock out, so
+/// a score found there (where lines end in draws by the limit) would be taken later for the
+/// same position with the clock reset, and the other way round: such nodes neither read nor
+/// write the table. Without this, the side winning an ending whose clock ran high before it
+/// reset it met draw scores on the squares it had reached, and went round in circles (an
+/// Exciting K+R against a bare king, 500 plies without a mate).
+fn near_fifty<B: Bits>(pos: &Position<B>, depth: i32) -> bool {
+    const MARGIN: i32 = 10;
+    i32::from(pos.halfmove_clock()) + depth.max(0) + MARGIN >= 100
 }
 
 /// The score of a TT hit at `ply` if its bound decides a node searched with `(alpha, beta)`.
