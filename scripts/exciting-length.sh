@@ -16,8 +16,8 @@
 #
 # Environment: MENAGERIE (the binary; default target/release/menagerie, built if missing),
 # LENGTH_DIR (PGNs and logs; default target/length), LENGTH_SEED (default 29), LENGTH_TC (the
-# conversion clock, default 0.5+0.02), LENGTH_OPTION
-# (an option sent to both engines, NAME=VALUE, e.g. EvalParams=FILE to try weights unbuilt).
+# clock of the conversion mode; default 0.5+0.02), LENGTH_OPTION (an option sent to both
+# engines, NAME=VALUE, e.g. EvalParams=FILE to try weights unbuilt).
 # Run it alone on the machine: the engines play on the clock.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
@@ -35,7 +35,7 @@ case "$mode" in
     ;;
   conversion)
     games="${2:-156}"
-    args=(--tc ${LENGTH_TC:-0.5+0.02} --max-plies 600 --openings "$repo/benches/conversion/exciting.epd")
+    args=(--tc "${LENGTH_TC:-0.5+0.02}" --max-plies 600 --openings "$repo/benches/conversion/exciting.epd")
     ;;
   *)
     echo "usage: scripts/exciting-length.sh [games|conversion] [GAMES]" >&2
