@@ -5,7 +5,8 @@
 #   scripts/exciting-length.sh [games|conversion] [GAMES]
 #
 # games       (default) GAMES games (default 50) of menagerie against itself at 2+0.02 from the
-#             built-in book, no adjudication, a move limit of 1000 plies, two at a time; then the
+#             built-in book in the seed's random order (each opening played twice, colours
+#             swapped), no adjudication, a move limit of 1000 plies, two at a time; then the
 #             summary of scripts/pgn-stats.py: results, terminations, mean length, and when the
 #             decisive games were decided (both engines beyond 5 pawns) and how long the win took.
 # conversion  the won positions of benches/conversion/exciting.epd played out, each twice with the
@@ -15,9 +16,10 @@
 #             about five minutes on two cores.
 #
 # Environment: MENAGERIE (the binary; default target/release/menagerie, built if missing),
-# LENGTH_DIR (PGNs and logs; default target/length), LENGTH_SEED (default 29), LENGTH_TC (the
-# clock of the conversion mode; default 0.5+0.02), LENGTH_OPTION (an option sent to both
-# engines, NAME=VALUE, e.g. EvalParams=FILE to try weights unbuilt).
+# LENGTH_DIR (PGNs and logs; default target/length), LENGTH_SEED (which openings the games
+# mode draws; default 29), LENGTH_TC (the clock of the conversion mode; default 0.5+0.02),
+# LENGTH_OPTION (an option sent to both engines, NAME=VALUE, e.g. EvalParams=FILE to try
+# weights unbuilt).
 # Run it alone on the machine: the engines play on the clock.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
@@ -31,7 +33,7 @@ fi
 case "$mode" in
   games)
     games="${2:-50}"
-    args=(--tc 2+0.02 --max-plies 1000 --seed "$seed")
+    args=(--tc 2+0.02 --max-plies 1000 --openings-order random --seed "$seed")
     ;;
   conversion)
     games="${2:-156}"
