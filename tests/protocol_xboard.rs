@@ -1015,3 +1015,122 @@ fn t31_captured_soldiers_are_told_to_a_person() {
         );
     }
 }
+
+/// Settings XBoard sends while a search runs (issue 54): a person changing MultiPV, hash or cores
+/// in Engine Settings, or toggling pondering and thinking output.
+const MID_SEARCH_SETTINGS: [&str; 7] = [
+    "option MultiPV=2",
+    "memory 32",
+    "cores 2",
+    "easy",
+    "hard",
+    "post",
+    "nopost",
+];
+
+/// A thinking line's depth (its first field).
+fn depth_of(line: &str) -> Option<u32> {
+    line.split_whitespace().next()?.parse().ok()
+}
+
+/// During the engine's own think each setting leaves the search running: the move comes by
+/// itself when the time is used, and at once on `?`.
+#[test]
+fn settings_during_the_engines_think_keep_the_move_coming() {
+    for setting in MID_SEARCH_SETTINGS {
+        let mut e = start();
+        send_all(&mut e, &["new", "st 1", "usermove e2e4"]);
+        std::thread::sleep(Duration::from_millis(150));
+        e.send(setting);
+        let reply = e.expect_line(move_pred(), secs(6));
+        let reply = reply.strip_prefix("move ").unwrap().to_string();
+        assert!(
+            chess_legal(None, &["e2e4"]).contains(&reply),
+            "{setting}: {}",
+            e.dump()
+        );
+        // Now a long think, the same setting, and Move Now.
+        send_all(&mut e, &["st 60", "usermove g1f3"]);
+        std::thread::sleep(Duration::from_millis(150));
+        e.send(setting);
+        e.send("?");
+        let second = e.expect_line(move_pred(), secs(3));
+        let second = second.strip_prefix("move ").unwrap();
+        assert!(
+            chess_legal(None, &["e2e4", &reply, "g1f3"])
+                .iter()
+                .any(|m| m == second),
+            "{setting}: {}",
+            e.dump()
+        );
+    }
+}
+
+/// An option received mid-think applies from the next search: MultiPV 2 sent during Black's
+/// first think gives two lines a depth in its second.
+#[test]
+fn an_option_received_mid_think_applies_to_the_next_search() {
+    let mut e = start();
+    send_all(&mut e, &["new", "post", "st 60", "usermove e2e4"]);
+    std::thread::sleep(Duration::from_millis(150));
+    send_all(&mut e, &["option MultiPV=2", "?"]);
+    let first = e.lines_until(&move_pred(), secs(3));
+    let reply = first
+        .last()
+        .unwrap()
+        .strip_prefix("move ")
+        .unwrap()
+        .to_string();
+    let white = chess_legal(None, &["e2e4", &reply])[0].clone();
+    e.send(&format!("usermove {white}"));
+    std::thread::sleep(Duration::from_millis(400));
+    e.send("?");
+    let second = e.lines_until(&move_pred(), secs(3));
+    let ones = second.iter().filter(|l| depth_of(l) == Some(1)).count();
+    assert_eq!(ones, 2, "two depth-1 lines after MultiPV=2: {}", e.dump());
+}
+
+/// While pondering each setting is taken without losing the ponder search's game: the person's
+/// move is answered, and `?` (not the engine's turn) plays nothing.
+#[test]
+fn settings_while_pondering_keep_the_game() {
+    for setting in MID_SEARCH_SETTINGS {
+        let mut e = start();
+        send_all(&mut e, &["new", "hard", "st 0.5", "usermove e2e4"]);
+        let reply = e.expect_line(move_pred(), secs(5));
+        let reply = reply.strip_prefix("move ").unwrap().to_string();
+        std::thread::sleep(Duration::from_millis(100));
+        send_all(&mut e, &[setting, "?"]);
+        assert!(sync(&mut e).is_empty(), "{setting}: {}", e.dump());
+        let white = chess_legal(None, &["e2e4", &reply])[0].clone();
+        e.send(&format!("usermove {white}"));
+        let second = e.expect_line(move_pred(), secs(5));
+        let second = second.strip_prefix("move ").unwrap();
+        assert!(
+            chess_legal(None, &["e2e4", &reply, &white])
+                .iter()
+                .any(|m| m == second),
+            "{setting}: {}",
+            e.dump()
+        );
+    }
+}
+
+/// During analysis each setting keeps the analysis going (an engine option restarts it with the
+/// new value): thinking lines still come after it.
+#[test]
+fn settings_during_analysis_keep_analysing() {
+    for setting in MID_SEARCH_SETTINGS {
+        let mut e = start();
+        send_all(&mut e, &["new", "force", "post", "analyze"]);
+        e.expect_line(is_thinking, secs(5));
+        e.send(setting);
+        // Thinking output may have been switched off by the setting; switch it back on.
+        e.send("post");
+        sync(&mut e);
+        e.expect_line(is_thinking, secs(10));
+        e.send("exit");
+        sync(&mut e);
+        assert!(e.no_output_for(300), "{setting}: {}", e.dump());
+    }
+}

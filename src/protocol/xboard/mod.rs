@@ -297,6 +297,10 @@ struct Searching {
     last: Arc<Mutex<Option<Info>>>,
     started: Instant,
     hint: Option<String>,
+    /// Engine options (name, value) received while the engine thought or pondered: XBoard sends
+    /// `memory`, `cores` and `option` mid-think when a person changes a setting. The search runs
+    /// on and they take effect once it has stopped, for the next search.
+    deferred: Vec<(String, String)>,
 }
 
 struct Xboard {
@@ -457,6 +461,7 @@ impl Xboard {
                 last: Arc::new(Mutex::new(None)),
                 started: Instant::now(),
                 hint: None,
+                deferred: Vec::new(),
             },
         }
     }
@@ -492,7 +497,18 @@ impl Xboard {
                 self.engine.undo();
             }
         }
+        self.apply_deferred();
         self.flush_pongs();
+    }
+
+    /// Applies the options that arrived while the engine thought or pondered; the search threads
+    /// must be idle.
+    fn apply_deferred(&mut self) {
+        for (name, value) in std::mem::take(&mut self.searching.deferred) {
+            if let Err(e) = self.engine.set_option(&name, &value) {
+                log::warn!("{e}");
+            }
+        }
     }
 
     fn flush_pongs(&mut self) {
@@ -667,6 +683,7 @@ impl Xboard {
             Search::Thinking(i) if *i == id => {
                 self.searching.now = Search::Idle;
                 let report = self.engine.wait();
+                self.apply_deferred();
                 match report.and_then(|r| r.best.clone().map(|b| (b, r.ponder))) {
                     Some((best, ponder)) => self.play_own(&best, ponder),
                     None => {
@@ -681,6 +698,7 @@ impl Xboard {
             Search::Analyzing(i) if *i == id => {
                 self.searching.now = Search::Idle;
                 self.engine.wait();
+                self.apply_deferred();
             }
             _ => {}
         }
@@ -946,13 +964,20 @@ impl Xboard {
         self.line(&text);
     }
 
-    /// Sets an engine option with the search halted; analysis restarts.
+    /// Sets an engine option. The engine's own think and a ponder search run on, and the option
+    /// waits for them to stop (a person may change a setting in XBoard while the engine thinks;
+    /// stopping would leave the game without a move); an analysis restarts with it at once.
     fn set_option(&mut self, name: &str, value: &str) {
-        self.halt();
-        if let Err(e) = self.engine.set_option(name, value) {
-            log::warn!("{e}");
+        self.searching
+            .deferred
+            .push((name.to_string(), value.to_string()));
+        match self.searching.now {
+            Search::Thinking(_) | Search::Pondering { .. } => {}
+            Search::Idle | Search::Analyzing(_) => {
+                self.halt();
+                self.start_analysis();
+            }
         }
-        self.start_analysis();
     }
 
     /// One input line; false on `quit`.
