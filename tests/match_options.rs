@@ -172,3 +172,71 @@ fn an_option_the_engine_does_not_list_stops_the_match() {
     .unwrap_err();
     assert!(e.contains("N:NAME=VALUE"), "{e}");
 }
+
+/// Issue 54: an engine that knows the variant only from its definitions file lists it after
+/// `--engine-option N:VariantPath=FILE`; the match sends the options first, then checks the
+/// variant against the list as it stands (asked for again, or as the engine printed it anew).
+#[test]
+fn a_variant_listed_only_after_variant_path_is_played() {
+    for mode in ["relist", "announce"] {
+        let engine = format!(
+            "uci:python3 {} {} {mode}",
+            fixture_path("uci_variant_path.py").display(),
+            env!("CARGO_BIN_EXE_menagerie")
+        );
+        let s = run(&[
+            "--variant",
+            "shocktroopsnoninja",
+            "--engine",
+            "self",
+            "--engine",
+            &engine,
+            "--engine-option",
+            "2:VariantPath=/tmp/variants.ini",
+            "--games",
+            "2",
+            "--tc",
+            "1+0.02",
+        ]);
+        assert_eq!(s.aborted(), 0, "{mode}");
+        assert_eq!(s.records.len(), 2, "{mode}");
+        assert!(
+            s.records.iter().all(|r| r.moves.len() >= 4),
+            "{mode}: {:?}",
+            s.records.iter().map(|r| &r.reason).collect::<Vec<_>>()
+        );
+    }
+}
+
+/// Without the option the variant is not listed, and the match says so.
+#[test]
+fn a_variant_the_engine_does_not_list_is_refused() {
+    let engine = format!(
+        "uci:python3 {} {} relist",
+        fixture_path("uci_variant_path.py").display(),
+        env!("CARGO_BIN_EXE_menagerie")
+    );
+    let result = try_run(&[
+        "--variant",
+        "shocktroopsnoninja",
+        "--engine",
+        "self",
+        "--engine",
+        &engine,
+        "--games",
+        "2",
+        "--tc",
+        "1+0.02",
+    ]);
+    let message = match result {
+        Err(e) => e,
+        Ok(s) => format!(
+            "{:?}",
+            s.records.iter().map(|r| &r.reason).collect::<Vec<_>>()
+        ),
+    };
+    assert!(
+        message.contains("does not list variant shocktroopsnoninja"),
+        "{message}"
+    );
+}

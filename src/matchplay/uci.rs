@@ -2,7 +2,8 @@
 //! `UCI_Variant` for variants other than chess, `ucinewgame` and `isready` per game, and per move
 //! `position ... moves ...` plus `go wtime btime winc binc`, answered by `bestmove` (the last
 //! `info` score and depth go with the move). Options given with `--engine-option` are sent as
-//! `setoption` after `uciok`, and must be ones the engine lists.
+//! `setoption` after `uciok`, and must be ones the engine lists; the variant is checked against
+//! the `UCI_Variant` list after them, asked for again if the options may have changed it.
 
 use std::time::{Duration, Instant};
 
@@ -26,6 +27,9 @@ pub struct UciPlayer {
     label: String,
     name: String,
     options: Vec<UciOption>,
+    /// The option list is the one that holds after our `setoption`s: none were sent, or the
+    /// engine was asked for its list again (`uci`) after them.
+    relisted: bool,
     /// A `go` was sent whose `bestmove` has not been read (after a timeout).
     searching: bool,
     healthy: bool,
@@ -42,40 +46,14 @@ impl UciPlayer {
         settings: &[(String, String)],
     ) -> Result<UciPlayer, StartError> {
         let mut process = EngineProcess::spawn(command, label).map_err(StartError::Setup)?;
-        process.send("uci").map_err(StartError::Handshake)?;
-        let deadline = Instant::now() + HANDSHAKE;
-        let mut name = None;
-        let mut options = Vec::new();
-        loop {
-            let line = match process.read_line(deadline) {
-                Ok(line) => line,
-                Err(ReadError::Timeout) => {
-                    return Err(StartError::Handshake("no uciok within 2 s".to_string()));
-                }
-                Err(ReadError::Closed) => {
-                    return Err(StartError::Handshake("the engine exited".to_string()));
-                }
-            };
-            let line = line.trim();
-            if line == "uciok" {
-                break;
-            }
-            if let Some(rest) = line.strip_prefix("id name ") {
-                name = Some(rest.trim().to_string());
-            } else if let Some(rest) = line.strip_prefix("option ") {
-                if let Some(option) = parse_option(rest) {
-                    options.push(option);
-                }
-            } else if line.starts_with("Error") || line.starts_with("feature ") {
-                // A CECP engine answering `uci` as an unknown command: no need to wait longer.
-                return Err(StartError::Handshake(format!("answered '{line}'")));
-            }
-        }
+        let (name, options) = read_option_list(&mut process, Instant::now() + HANDSHAKE)
+            .map_err(StartError::Handshake)?;
         let mut player = UciPlayer {
             process,
             label: label.to_string(),
             name: name.unwrap_or_else(|| label.to_string()),
             options,
+            relisted: settings.is_empty(),
             searching: false,
             healthy: true,
         };
@@ -121,6 +99,28 @@ impl UciPlayer {
             .find(|o| o.name.eq_ignore_ascii_case(name))
     }
 
+    fn lists_variant(&self, variant: &str) -> bool {
+        self.option("UCI_Variant")
+            .is_some_and(|o| o.vars.iter().any(|v| v == variant))
+    }
+
+    /// Asks the engine for its option list again: a setting may have changed it (Fairy-Stockfish
+    /// lists the variants of a `VariantPath` file only when asked after the file was loaded).
+    fn relist(&mut self) -> Result<(), PlayerError> {
+        self.relisted = true;
+        self.sync()?;
+        match read_option_list(&mut self.process, Instant::now() + HANDSHAKE) {
+            Ok((_, options)) => {
+                self.options = options;
+                Ok(())
+            }
+            Err(e) => Err(PlayerError::Protocol(format!(
+                "{}: asked for its options again: {e}",
+                self.label
+            ))),
+        }
+    }
+
     fn set_option_if_listed(&mut self, name: &str, value: &str) -> Result<(), String> {
         if let Some(option) = self.option(name) {
             let line = format!("setoption name {} value {value}", option.name);
@@ -147,22 +147,33 @@ impl UciPlayer {
     /// What the engine says about the options and the variant before it (an `info string`
     /// with an error or a warning: a table it refused, a variant it does not fit) goes to stderr,
     /// since it can change what the match measures.
+    /// An `option` line there (an engine that lists an option anew after a setting changed it)
+    /// replaces the one of that name.
     fn sync(&mut self) -> Result<(), PlayerError> {
         self.send("isready")?;
         let label = self.label.clone();
-        match self.process.read_until(
+        let mut relisted = Vec::new();
+        let read = self.process.read_until(
             Instant::now() + SYNC,
             |l| l.trim() == "readyok",
             |l| {
                 if l.starts_with("bestmove") {
                     log::debug!("{label}: dropping a late '{l}'");
+                } else if let Some(rest) = l.trim().strip_prefix("option ") {
+                    relisted.extend(parse_option(rest));
                 } else if let Some(text) = l.trim().strip_prefix("info string ")
                     && (text.starts_with("error") || text.starts_with("warning"))
                 {
                     log::warn!("{label}: {text}");
                 }
             },
-        ) {
+        );
+        for option in relisted {
+            self.options
+                .retain(|o| !o.name.eq_ignore_ascii_case(&option.name));
+            self.options.push(option);
+        }
+        match read {
             Ok(_) => Ok(()),
             Err(ReadError::Timeout) => {
                 // An engine that cannot answer `isready` is unusable from here on.
@@ -174,6 +185,38 @@ impl UciPlayer {
                 )))
             }
             Err(ReadError::Closed) => Err(self.disconnected("exited")),
+        }
+    }
+}
+
+/// Sends `uci` and reads the answer up to `uciok`: the engine's name and its options. Fails when
+/// `uciok` does not come by `deadline` or the engine's first answers show it speaks something else.
+fn read_option_list(
+    process: &mut EngineProcess,
+    deadline: Instant,
+) -> Result<(Option<String>, Vec<UciOption>), String> {
+    process.send("uci")?;
+    let mut name = None;
+    let mut options = Vec::new();
+    loop {
+        let line = match process.read_line(deadline) {
+            Ok(line) => line,
+            Err(ReadError::Timeout) => {
+                return Err(format!("no uciok within {} s", HANDSHAKE.as_secs()));
+            }
+            Err(ReadError::Closed) => return Err("the engine exited".to_string()),
+        };
+        let line = line.trim();
+        if line == "uciok" {
+            return Ok((name, options));
+        }
+        if let Some(rest) = line.strip_prefix("id name ") {
+            name = Some(rest.trim().to_string());
+        } else if let Some(rest) = line.strip_prefix("option ") {
+            options.extend(parse_option(rest));
+        } else if line.starts_with("Error") || line.starts_with("feature ") {
+            // A CECP engine answering `uci` as an unknown command: no need to wait longer.
+            return Err(format!("answered '{line}'"));
         }
     }
 }
@@ -248,10 +291,10 @@ impl Player for UciPlayer {
             self.searching = false;
         }
         if setup.variant != "chess" {
-            let supported = self
-                .option("UCI_Variant")
-                .is_some_and(|o| o.vars.iter().any(|v| v == &setup.variant));
-            if !supported {
+            if !self.lists_variant(&setup.variant) && !self.relisted {
+                self.relist()?;
+            }
+            if !self.lists_variant(&setup.variant) {
                 return Err(PlayerError::Protocol(format!(
                     "{} does not list variant {} in UCI_Variant",
                     self.name, setup.variant
