@@ -23,6 +23,7 @@ use crate::search::threads::ThreadPool;
 use crate::search::timeman::budget;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Limits, Score, SearchJob, SearchReport, SearchSink, run_search};
+use crate::text::quoted;
 use crate::variants::{AnyVariant, lookup};
 use crate::with_game;
 
@@ -131,7 +132,8 @@ fn evaluator_with(variant: AnyVariant, options: &Options) -> (AnyEvaluator, Opti
         Err(e) => (
             evaluator_of(variant, None).expect("the built-in weights"),
             Some(format!(
-                "EvalParams {path} does not fit {} ({e}): it plays with its built-in weights",
+                "EvalParams {} does not fit {} ({e}): it plays with its built-in weights",
+                quoted(path),
                 variant.name()
             )),
         ),
@@ -279,7 +281,7 @@ impl Engine {
             let n: usize = value
                 .trim()
                 .parse()
-                .map_err(|_| format!("{name}: '{value}' is not a number"))?;
+                .map_err(|_| format!("{name}: '{}' is not a number", quoted(value)))?;
             if (lo..=hi).contains(&n) {
                 Ok(n)
             } else {
@@ -319,16 +321,19 @@ impl Engine {
                     self.options.eval_params = None;
                 } else {
                     let text = std::fs::read_to_string(path)
-                        .map_err(|e| format!("EvalParams: cannot read {path}: {e}"))?;
+                        .map_err(|e| format!("EvalParams: cannot read {}: {e}", quoted(path)))?;
                     crate::search::eval::table::entries(&text)
-                        .map_err(|e| format!("EvalParams: {path}: {e}"))?;
+                        .map_err(|e| format!("EvalParams: {}: {e}", quoted(path)))?;
                     // Kept when it fits some variant: a GUI sets options before the variant.
                     if let Err(e) = evaluator_of(self.game.variant(), Some(&text))
                         && !crate::variants::playable()
                             .filter_map(crate::variants::lookup)
                             .any(|v| evaluator_of(v, Some(&text)).is_ok())
                     {
-                        return Err(format!("EvalParams: {path} fits no variant ({e})"));
+                        return Err(format!(
+                            "EvalParams: {} fits no variant ({e})",
+                            quoted(path)
+                        ));
                     }
                     self.options.eval_params = Some((path.to_string(), text));
                 }
@@ -344,7 +349,7 @@ impl Engine {
                     SearchParams::parse(text).map_err(|e| format!("SearchParams: {e}"))?
                 };
             }
-            _ => return Err(format!("unknown option '{name}'")),
+            _ => return Err(format!("unknown option '{}'", quoted(name))),
         }
         Ok(())
     }
@@ -357,8 +362,8 @@ impl Engine {
 
     /// Switches to a variant and its start position; an unknown name changes nothing.
     pub fn set_variant(&mut self, name: &str) -> Result<(), String> {
-        let v =
-            lookup(name).ok_or_else(|| format!("unknown or not yet playable variant '{name}'"))?;
+        let v = lookup(name)
+            .ok_or_else(|| format!("unknown or not yet playable variant '{}'", quoted(name)))?;
         self.wait();
         self.game = AnyGame::new(v, None)?;
         self.rebuild_eval();

@@ -210,7 +210,8 @@ impl AnyGame {
             fen: Option<&str>,
         ) -> Result<Box<Live<B>>, String> {
             let pos = match fen {
-                Some(f) => Position::from_fen(v, f).map_err(|e| format!("bad FEN '{f}': {e}"))?,
+                Some(f) => Position::from_fen(v, f)
+                    .map_err(|e| format!("bad FEN '{}': {e}", crate::text::quoted(f)))?,
                 None => Position::start(v),
             };
             Ok(Box::new(Live::new(Game::new(pos))))

@@ -18,5 +18,6 @@ pub mod position;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod text;
 pub mod tune;
 pub mod variants;

@@ -191,6 +191,10 @@ fn time_control_argument() {
     assert!(parse_time_control("0").is_err());
     assert!(parse_time_control("40/60").is_err());
     assert!(parse_time_control("-5+1").is_err());
+    // Out of range: the message quotes the field as given, not a 301-digit number.
+    let e = parse_time_control("1e300+0").unwrap_err();
+    assert!(e.contains("'1e300'") && e.len() < 100, "{e}");
+    assert!(parse_time_control("1+nan").is_err());
 }
 
 #[test]

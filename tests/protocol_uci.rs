@@ -818,3 +818,43 @@ fn fuzz() {
     assert!(legal("chess", None, &["e2e4"]).contains(&best(&line).to_string()));
     assert!(started.elapsed() < Duration::from_secs(30));
 }
+
+/// Issue 54: an `info string` answer quotes at most a short prefix of the input it answers.
+#[test]
+fn answers_quote_at_most_a_short_prefix_of_the_input() {
+    let junk = "qz".repeat(250_000);
+    let commands = [
+        junk.clone(),
+        format!("{junk} x"),
+        format!("position fen {junk}"),
+        format!("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN{junk} w - - 0 1"),
+        format!("position startpos moves e2e4 {junk}"),
+        format!("position startpos moves e2{junk}"),
+        format!("setoption name UCI_Variant value {junk}"),
+        format!("setoption name Hash value {junk}"),
+        format!("setoption name Threads value {junk}"),
+        format!("setoption name MultiPV value {junk}"),
+        format!("setoption name EvalParams value {junk}"),
+        format!("setoption name SearchParams value {junk}"),
+        format!("setoption name {junk} value 1"),
+        format!("go depth {junk}"),
+        format!("go searchmoves {junk}"),
+    ];
+    let mut e = uci();
+    for c in &commands {
+        e.send(c);
+        e.send("isready");
+        let lines = e.lines_until(&exact("readyok"), secs(10));
+        for line in lines {
+            assert!(
+                !line.contains(&junk[..200]),
+                "'{}...' answered with {} bytes: '{}...'",
+                &c[..40],
+                line.len(),
+                &line[..120.min(line.len())]
+            );
+        }
+        e.send("stop");
+        e.send("position startpos");
+    }
+}

@@ -1134,3 +1134,57 @@ fn settings_during_analysis_keep_analysing() {
         assert!(e.no_output_for(300), "{setting}: {}", e.dump());
     }
 }
+
+/// A long run of one character that no answer of ours contains by itself.
+fn long_input(bytes: usize) -> String {
+    "qz".repeat(bytes / 2)
+}
+
+/// Whether `line` carries more than 200 bytes of `input` (a run of it 200 bytes long).
+fn carries_input(line: &str, input: &str) -> bool {
+    line.contains(&input[..200])
+}
+
+/// Issue 54: a protocol line quotes at most a short prefix of the input it answers (XBoard shows
+/// `tellusererror` as a popup, and a megabyte in it is a window nobody can close).
+#[test]
+fn answers_quote_at_most_a_short_prefix_of_the_input() {
+    let junk = long_input(500_000);
+    let commands = [
+        format!("usermove e2{junk}"),
+        junk.clone(),
+        format!("e2e4{junk}"),
+        format!("setboard {junk}"),
+        format!("setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 {junk}"),
+        format!("setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN{junk} w - - 0 1"),
+        format!("variant {junk}"),
+        format!("memory {junk}"),
+        format!("cores {junk}"),
+        format!("option MultiPV={junk}"),
+        format!("option {junk}=1"),
+        format!("ping {junk}"),
+        format!("level {junk}"),
+        format!("time {junk}"),
+        format!("st {junk}"),
+        format!("sd {junk}"),
+        format!("exclude {junk}"),
+        format!("lift {junk}"),
+        format!("put {junk}"),
+    ];
+    let mut e = start();
+    send_all(&mut e, &["new", "force"]);
+    for c in &commands {
+        e.send(c);
+        // A bad position is forgotten by `new`; every command meets a valid one.
+        for line in sync(&mut e) {
+            assert!(
+                !carries_input(&line, &junk),
+                "'{}...' answered with {} bytes: '{}...'",
+                &c[..40],
+                line.len(),
+                &line[..120.min(line.len())]
+            );
+        }
+        send_all(&mut e, &["new", "force"]);
+    }
+}

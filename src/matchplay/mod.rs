@@ -147,15 +147,25 @@ pub struct MatchArgs {
     pub quiet: bool,
 }
 
+/// The longest base time or increment `--tc` takes (over 115 days).
+const MAX_TC_SECONDS: f64 = 1e7;
+
 /// Reads `SECONDS+INC` or `SECONDS` (fractions allowed).
 pub fn parse_time_control(text: &str) -> Result<(Duration, Duration), String> {
     let seconds = |s: &str| -> Result<Duration, String> {
-        let v: f64 = s
-            .trim()
-            .parse()
-            .map_err(|_| format!("time control '{text}': '{s}' is not a number of seconds"))?;
-        if !(0.0..=1e7).contains(&v) {
-            return Err(format!("time control '{text}': {v} is out of range"));
+        let v: f64 = s.trim().parse().map_err(|_| {
+            format!(
+                "time control '{}': '{}' is not a number of seconds",
+                crate::text::quoted(text),
+                crate::text::quoted(s)
+            )
+        })?;
+        if !(0.0..=MAX_TC_SECONDS).contains(&v) {
+            return Err(format!(
+                "time control '{}': '{}' is not between 0 and {MAX_TC_SECONDS} seconds",
+                crate::text::quoted(text),
+                crate::text::quoted(s.trim())
+            ));
         }
         Ok(Duration::from_secs_f64(v))
     };

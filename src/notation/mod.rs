@@ -9,6 +9,7 @@
 pub mod pgn;
 mod san;
 
+use crate::text::quoted;
 use std::fmt;
 
 use crate::board::{Bits, MoveEntry, MoveKind, MoveList, PieceKind, Square};
@@ -123,19 +124,16 @@ impl MoveError {
 
 impl fmt::Display for MoveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let input = quoted(self.input());
         match self {
             MoveError::Illegal {
-                input,
-                reason: Some(r),
+                reason: Some(r), ..
             } => write!(f, "illegal move ({r}): {input}"),
-            MoveError::Illegal {
-                input,
-                reason: None,
-            } => write!(f, "illegal move: {input}"),
-            MoveError::Ambiguous { input, candidates } if candidates.is_empty() => {
+            MoveError::Illegal { reason: None, .. } => write!(f, "illegal move: {input}"),
+            MoveError::Ambiguous { candidates, .. } if candidates.is_empty() => {
                 write!(f, "ambiguous move: {input}")
             }
-            MoveError::Ambiguous { input, candidates } => {
+            MoveError::Ambiguous { candidates, .. } => {
                 write!(f, "ambiguous move: {input} ({})", candidates.join(", "))
             }
         }

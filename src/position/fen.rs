@@ -2,6 +2,7 @@
 //! the hand in brackets after the board, and Shock Chess's `frozen` field. Reading parses, then
 //! validates against the variant's rules; every refusal says what is wrong.
 
+use crate::text::quoted;
 use std::fmt;
 
 use super::Position;
@@ -42,7 +43,12 @@ impl<B: Bits> Position<B> {
         pos.side = match fields.next() {
             None | Some("w") | Some("W") => Color::White,
             Some("b") | Some("B") => Color::Black,
-            Some(s) => return err(format!("side to move must be 'w' or 'b', not '{s}'")),
+            Some(s) => {
+                return err(format!(
+                    "side to move must be 'w' or 'b', not '{}'",
+                    quoted(s)
+                ));
+            }
         };
         pos.read_castling(fields.next().unwrap_or("-"))?;
         pos.read_ep(fields.next().unwrap_or("-"))?;
@@ -51,10 +57,15 @@ impl<B: Bits> Position<B> {
         match fields.next() {
             None => {}
             Some("frozen") if variant.flags.shock => pos.frozen = true,
-            Some(s) => return err(format!("unexpected field '{s}' after the move number")),
+            Some(s) => {
+                return err(format!(
+                    "unexpected field '{}' after the move number",
+                    quoted(s)
+                ));
+            }
         }
         if let Some(s) = fields.next() {
-            return err(format!("unexpected field '{s}' at the end"));
+            return err(format!("unexpected field '{}' at the end", quoted(s)));
         }
         pos.validate()?;
         pos.checkers = pos.compute_checkers(pos.side);
@@ -238,7 +249,10 @@ impl<B: Bits> Position<B> {
         let v = self.variant;
         let g = &v.geometry;
         let sq = g.parse_square(field).ok_or_else(|| {
-            FenError(format!("e.p. field '{field}' is not a square of the board"))
+            FenError(format!(
+                "e.p. field '{}' is not a square of the board",
+                quoted(field)
+            ))
         })?;
         // Games without e.p. (Combined Arms, Pawnier) ignore the field: XBoard writes one after
         // their pawns' double steps all the same (PROTOCOL.md 1.3).
@@ -550,6 +564,6 @@ fn parse_number(field: Option<&str>, default: u16, what: &str) -> Result<u16, Fe
         None | Some("-") => Ok(default),
         Some(s) => s
             .parse()
-            .map_err(|_| FenError(format!("{what} '{s}' is not a number"))),
+            .map_err(|_| FenError(format!("{what} '{}' is not a number", quoted(s)))),
     }
 }

@@ -44,7 +44,10 @@ impl Output {
     pub fn line(&self, text: &str) {
         let cleaned;
         let text = if text.chars().any(char::is_control) {
-            cleaned = printable(text);
+            cleaned = text
+                .chars()
+                .map(|c| if c.is_control() { '?' } else { c })
+                .collect::<String>();
             &cleaned
         } else {
             text
@@ -56,11 +59,10 @@ impl Output {
     }
 }
 
-/// Replaces control characters so that an echoed input stays one printable line.
+/// Input as an answer quotes it: one printable line, and only its beginning when it is long
+/// (a protocol line carries at most a short prefix of what it answers).
 pub fn printable(s: &str) -> String {
-    s.chars()
-        .map(|c| if c.is_control() { '?' } else { c })
-        .collect()
+    crate::text::quoted(s)
 }
 
 /// The longest input line read: far more than any real command (a FEN, a `position … moves`

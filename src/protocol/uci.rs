@@ -337,7 +337,7 @@ impl Uci {
                     }
                     self.engine.set_option("Hash", &mb.to_string())
                 }
-                None => Err(format!("Hash: '{value}' is not a number")),
+                None => Err(format!("Hash: '{}' is not a number", printable(&value))),
             },
             "threads" => checked(MAX_THREADS).and_then(|_| {
                 let n = value.trim().parse::<usize>().unwrap_or(1);
@@ -361,7 +361,7 @@ impl Uci {
             "searchparams" => self.engine.set_option("SearchParams", &value),
             _ => {
                 // §7.1: unknown options are ignored (variantfishtest may send `VariantPath`).
-                log::info!("ignored option '{name}'");
+                log::info!("ignored option '{}'", printable(&name));
                 Ok(())
             }
         };
@@ -387,7 +387,10 @@ impl Uci {
                 self.say(&variant_line(v));
                 self.warn_eval_misfit();
             }
-            _ => self.say(&format!("info string error: unknown variant {value}")),
+            _ => self.say(&format!(
+                "info string error: unknown variant {}",
+                printable(value)
+            )),
         }
     }
 

@@ -101,16 +101,24 @@ impl SearchParams {
         {
             let (name, value) = item
                 .split_once('=')
-                .ok_or_else(|| format!("'{item}' is not name=value"))?;
+                .ok_or_else(|| format!("'{}' is not name=value", crate::text::quoted(item)))?;
             let i = SPECS
                 .iter()
                 .position(|s| s.name.eq_ignore_ascii_case(name.trim()))
-                .ok_or_else(|| format!("no search parameter is called '{name}'"))?;
+                .ok_or_else(|| {
+                    format!(
+                        "no search parameter is called '{}'",
+                        crate::text::quoted(name)
+                    )
+                })?;
             let spec = &SPECS[i];
-            let v: i32 = value
-                .trim()
-                .parse()
-                .map_err(|_| format!("{}: '{value}' is not a whole number", spec.name))?;
+            let v: i32 = value.trim().parse().map_err(|_| {
+                format!(
+                    "{}: '{}' is not a whole number",
+                    spec.name,
+                    crate::text::quoted(value)
+                )
+            })?;
             if !(spec.min..=spec.max).contains(&v) {
                 return Err(format!(
                     "{}: {v} is outside {}..{}",
