@@ -16,7 +16,7 @@ mod rng;
 use std::time::Duration;
 
 use cecp::*;
-use engine_process::{EngineProcess, exact, secs};
+use engine_process::{EngineProcess, Pred, exact, secs};
 
 const SHOCK_SETUP: &str =
     "setup (PNBRGKpnbrgk) 8x8+0_lion rnbgkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBGKBNR w KQkq - 0 1";
@@ -1186,5 +1186,36 @@ fn answers_quote_at_most_a_short_prefix_of_the_input() {
             );
         }
         send_all(&mut e, &["new", "force"]);
+    }
+}
+
+/// Issue 54: while pondering, thinking lines start with the move the engine assumes (the one
+/// `hint` names), so that they read from the position XBoard shows, with the person to move.
+#[test]
+fn ponder_lines_start_with_the_pondered_move() {
+    let mut e = start();
+    send_all(&mut e, &["new", "post", "hard", "st 0.5", "usermove e2e4"]);
+    let reply = e.expect_line(move_pred(), secs(5));
+    let reply = reply.strip_prefix("move ").unwrap().to_string();
+    std::thread::sleep(Duration::from_millis(300));
+    e.send("hint");
+    let mut lines = e.lines_until(
+        &Pred::Fn(Box::new(|l: &str| l.starts_with("Hint: "))),
+        secs(5),
+    );
+    let hint = lines.pop().unwrap();
+    let pondered = hint.strip_prefix("Hint: ").unwrap().to_string();
+    lines.extend(thinking_until_pong(&mut e, 7));
+    let lines: Vec<&String> = lines.iter().filter(|l| is_thinking(l)).collect();
+    assert!(!lines.is_empty(), "{}", e.dump());
+    let after = chess_legal(None, &["e2e4", &reply, &pondered]);
+    for line in lines {
+        assert_eq!(pv_head(line), Some(pondered.as_str()), "{}", e.dump());
+        let second = line.split_whitespace().nth(5);
+        assert!(
+            second.is_none_or(|m| after.iter().any(|a| a == m)),
+            "{line}: {}",
+            e.dump()
+        );
     }
 }

@@ -58,10 +58,13 @@ struct Sink {
     last: Arc<Mutex<Option<Info>>>,
     events: Sender<Event>,
     id: u64,
+    /// The move a ponder search assumes until `ponderhit`: its lines start with it, so that they
+    /// read from the position XBoard shows (the person to move).
+    pondered: Arc<Mutex<Option<String>>>,
 }
 
-/// `PLY SCORE TIME NODES PV` (§3.6).
-fn thinking_line(info: &Info) -> String {
+/// `PLY SCORE TIME NODES PV` (§3.6); `pondered`, the move a ponder search assumes, starts the PV.
+fn thinking_line(info: &Info, pondered: Option<&str>) -> String {
     let score = match info.score {
         Score::Cp(cp) => cp,
         Score::Mate(n) if n > 0 => 100_000 + n,
@@ -73,7 +76,11 @@ fn thinking_line(info: &Info) -> String {
         score,
         info.time.as_millis() / 10,
         info.nodes,
-        moves::pv_text(&info.pv)
+        moves::pv_text(
+            pondered
+                .into_iter()
+                .chain(info.pv.iter().map(String::as_str))
+        )
     )
 }
 
@@ -83,7 +90,8 @@ impl SearchSink for Sink {
             *self.last.lock().unwrap_or_else(|e| e.into_inner()) = Some(info.clone());
         }
         if self.post.load(Ordering::Relaxed) && !info.pv.is_empty() {
-            self.out.line(&thinking_line(info));
+            let pondered = self.pondered.lock().unwrap_or_else(|e| e.into_inner());
+            self.out.line(&thinking_line(info, pondered.as_deref()));
         }
     }
     fn on_bestmove(&self, _report: &SearchReport) {
@@ -297,6 +305,9 @@ struct Searching {
     last: Arc<Mutex<Option<Info>>>,
     started: Instant,
     hint: Option<String>,
+    /// The move the ponder search assumes, shared with its sink; `None` for other searches and
+    /// after `ponderhit`.
+    pondered: Arc<Mutex<Option<String>>>,
     /// Engine options (name, value) received while the engine thought or pondered: XBoard sends
     /// `memory`, `cores` and `option` mid-think when a person changes a setting. The search runs
     /// on and they take effect once it has stopped, for the next search.
@@ -461,6 +472,7 @@ impl Xboard {
                 last: Arc::new(Mutex::new(None)),
                 started: Instant::now(),
                 hint: None,
+                pondered: Arc::new(Mutex::new(None)),
                 deferred: Vec::new(),
             },
         }
@@ -517,7 +529,13 @@ impl Xboard {
         }
     }
 
-    fn start(&mut self, limits: Limits) -> u64 {
+    /// Starts a search; `pondered` is the move a ponder search assumes.
+    fn start(&mut self, limits: Limits, pondered: Option<String>) -> u64 {
+        *self
+            .searching
+            .pondered
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()) = pondered;
         let id = self.searching.begin();
         let sink = Arc::new(Sink {
             out: self.out.clone(),
@@ -525,6 +543,7 @@ impl Xboard {
             last: Arc::clone(&self.searching.last),
             events: self.events.clone(),
             id,
+            pondered: Arc::clone(&self.searching.pondered),
         });
         self.engine.go(limits, sink);
         id
@@ -539,7 +558,7 @@ impl Xboard {
             searchmoves: self.board.root_moves(&self.session),
             ..Limits::default()
         };
-        let id = self.start(limits);
+        let id = self.start(limits, None);
         self.searching.now = Search::Analyzing(id);
     }
 
@@ -581,7 +600,7 @@ impl Xboard {
             root
         };
         limits.searchmoves = root;
-        let id = self.start(limits);
+        let id = self.start(limits, None);
         self.searching.now = Search::Thinking(id);
     }
 
@@ -669,7 +688,7 @@ impl Xboard {
         let us = self.board.side_to_move().flip();
         let mut limits = self.session.clock.limits(us, &self.engine.game().fen());
         limits.ponder = true;
-        let id = self.start(limits);
+        let id = self.start(limits, Some(mv.clone()));
         self.searching.now = Search::Pondering {
             id,
             mv,
@@ -741,6 +760,11 @@ impl Xboard {
                 let expected = expected.clone();
                 self.moved(m, &expected);
                 self.searching.now = Search::Thinking(id);
+                *self
+                    .searching
+                    .pondered
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner()) = None;
                 self.engine.ponderhit();
                 if finished {
                     self.done(id);
@@ -1265,6 +1289,10 @@ mod tests {
             hashfull: 0,
             pv: vec!["e2e4".into(), "0000".into()],
         };
-        assert_eq!(thinking_line(&info), "3 -100002 25 1234 e2e4 @@@@");
+        assert_eq!(thinking_line(&info, None), "3 -100002 25 1234 e2e4 @@@@");
+        assert_eq!(
+            thinking_line(&info, Some("d2d4")),
+            "3 -100002 25 1234 d2d4 e2e4 @@@@"
+        );
     }
 }

@@ -94,9 +94,9 @@ pub fn emission(canonical: &str, full: bool, parse: impl Fn(&str) -> Option<Stri
 }
 
 /// A PV for thinking output: canonical strings with the pass as `@@@@`.
-pub fn pv_text(pv: &[String]) -> String {
-    pv.iter()
-        .map(|m| xboard_spelling(m))
+pub fn pv_text<'a>(pv: impl IntoIterator<Item = &'a str>) -> String {
+    pv.into_iter()
+        .map(xboard_spelling)
         .collect::<Vec<_>>()
         .join(" ")
 }
