@@ -15,6 +15,9 @@ Scenarios (each exits 0 when XBoard and the engine end in step, 1 with the reaso
                  went, and the person drops one back by typing `S@square` in the type-in box.
   freeze         Shock Chess: the engine captures the person's General; the person is told once
                  how to pass, and a click on the engine's clock is relayed as the pass `@@@@`.
+  settings       Chess: while the engine thinks, the person sets MultiPV to 2 in Engine #1
+                 Settings; the engine must still move, use the setting from its next think, and
+                 move at once on Move Now.
 
 Needs xboard, xvfb and xdotool (apt-get install -y xboard xvfb xdotool); with --keep DIR the
 screenshots (imagemagick's `import`, if installed), XBoard's debug log and the engine's stderr stay
@@ -366,9 +369,13 @@ def scenario_holdings(workdir, engine):
         s.screenshot("told")
         # The person reads XBoard's note, closes it (OK), and types the drop on the board.
         s.close_note()
+        start = len(s.log())
         s.type_move("S@e4")
-        s.wait_for(r"usermove (\d+ >first : )?S@e4", 10)
-        s.wait_for(r"<first : move \S+", 30)
+        s.wait_for(r"usermove (\d+ >first : )?S@e4", 10, start)
+        # The engine's answer to the drop, not the move it made before it: a move, or a refusal.
+        answer = s.wait_for(r"<first : (move \S+|Illegal move.*)$", 30, start)
+        if not answer.group(1).startswith("move "):
+            raise Failed(f"the engine refused the drop: {answer.group(1)!r}")
         s.screenshot("dropped")
         moves = person_moves(s.log())
         if moves[:2] != ["d2c3,c3d3", "S@e4"]:
@@ -408,11 +415,76 @@ def scenario_freeze(workdir, engine):
         s.close()
 
 
+def window_named(s, name):
+    """The id and geometry (x, y, width, height) of the first window called `name`."""
+    ids = subprocess.run(["xdotool", "search", "--name", f"^{name}$"], env=s.env,
+                         capture_output=True, text=True).stdout.split()
+    if not ids:
+        raise Failed(f"no {name!r} window")
+    out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", ids[0]], env=s.env,
+                         capture_output=True, text=True).stdout
+    g = dict(line.split("=", 1) for line in out.split())
+    return ids[0], int(g["X"]), int(g["Y"]), int(g["WIDTH"]), int(g["HEIGHT"])
+
+
+def scenario_settings(workdir, engine):
+    """Chess at 20 s a move: after the person's 1.e4, while the engine thinks, the person opens
+    Engine -> Engine #1 Settings, sets MultiPV to 2 and presses OK; XBoard sends `option
+    MultiPV=2` mid-think. The engine must still move, the next think must show two lines a depth,
+    and Engine -> Move Now must make it move at once."""
+    s = Session("chess", workdir, engine, ["-searchTime", "0:20"])
+    try:
+        s.move("e2", "e4")
+        s.wait_for(r">first : usermove (\d+ >first : )?e2e4", 5)
+        time.sleep(0.5)
+        _, width, _, x, y = s.find_window()
+        # The menu bar's Engine entry, then its fifth item (XBoard 4.9.1's medium size).
+        s.click((x + 282, y + 14))
+        time.sleep(0.5)
+        s.click((x + 340, y + 117))
+        time.sleep(1.0)
+        _, dx, dy, dw, dh = window_named(s, "Engine Settings")
+        s.screenshot("settings")
+        # The MultiPV field (the second row), all of its text replaced, then OK.
+        s.click((dx + 140, dy + 46))
+        s.xdotool("key", "ctrl+a")
+        s.xdotool("type", "2")
+        time.sleep(0.2)
+        start = len(s.log())
+        s.click((dx + 52, dy + dh - 25))
+        s.wait_for(r">first : option MultiPV=2", 5, start)
+        s.screenshot("sent")
+        s.wait_for(r"<first : move \S+", 30, start)
+        # The person's next move: the engine thinks with two lines a depth; Move Now ends it.
+        reply = re.findall(r"<first : move (\S+)", s.log())[-1]
+        person = "d2d4" if reply not in ("d7d5", "e7e5") else "g1f3"
+        s.move(person[:2], person[2:])
+        start = len(s.log())
+        s.wait_for(rf">first : usermove (\d+ >first : )?{person}", 5)
+        time.sleep(1.5)
+        s.click((x + 282, y + 14))
+        time.sleep(0.5)
+        s.click((x + 300, y + 238))
+        moved = s.wait_for(r"<first : move \S+", 3, start)
+        s.screenshot("moved-now")
+        # XBoard ponders by default: the think on this move may have begun as a ponder search
+        # right after the engine's first move, so any depth may be the first one seen.
+        depths = re.findall(r"^\d+ <first : (\d+) -?\d+ \d+ \d+ ", s.log()[start:moved.start() + start], re.M)
+        if not depths or any(depths.count(d) != 2 for d in depths[:-1]):
+            raise Failed(f"thinking depths after MultiPV=2: {depths}, not two lines a depth")
+        check_no_forfeit(s)
+        return ("settings: MultiPV=2 sent mid-think; the engine moved, thought with two lines a "
+                "depth, and Move Now moved at once")
+    finally:
+        s.close()
+
+
 SCENARIOS = {
     "freeze": scenario_freeze,
     "loadposition": scenario_loadposition,
     "promotion": scenario_promotion,
     "holdings": scenario_holdings,
+    "settings": scenario_settings,
 }
 
 

@@ -5,12 +5,22 @@
 #
 #   scripts/xboard-screenshot.sh VARIANT OUT.png
 #
+# The engine: MENAGERIE_BIN if set, else `menagerie` on PATH, else this checkout's release build
+# (built if missing).
 # Needs xboard, xvfb and imagemagick's `import` (apt-get install -y xboard xvfb imagemagick).
 set -euo pipefail
 variant=${1:?variant}; shot=${2:?output png}
 root=$(cd "$(dirname "$0")/.." && pwd)
-engine="$root/target/release/menagerie"
-[ -x "$engine" ] || (cd "$root" && cargo build --release -q)
+if [ -n "${MENAGERIE_BIN:-}" ]; then
+  engine=$MENAGERIE_BIN
+elif command -v menagerie >/dev/null 2>&1; then
+  engine=$(command -v menagerie)
+else
+  engine="$root/target/release/menagerie"
+  [ -x "$engine" ] || (cd "$root" && cargo build --release -q)
+fi
+[ -x "$engine" ] || { echo "no engine binary at $engine" >&2; exit 1; }
+echo "engine: $engine" >&2
 variantopt=()
 [ "$variant" = chess ] || variantopt=(-variant "$variant")
 xboard=$(command -v xboard || echo /usr/games/xboard)

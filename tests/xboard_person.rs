@@ -11,7 +11,10 @@
 //!   destination) gets the engine's word that the soldier is in the person's hand, and the drop
 //!   typed in XBoard's type-in box is relayed and accepted;
 //! * `freeze`: in Shock Chess the engine takes the person's General, says once how to pass, and
-//!   the person's click on the engine's clock is relayed as the pass `@@@@`.
+//!   the person's click on the engine's clock is relayed as the pass `@@@@`;
+//! * `settings`: in chess a person sets MultiPV to 2 in Engine #1 Settings while the engine
+//!   thinks (XBoard sends `option MultiPV=2` mid-think); the engine still moves, thinks with two
+//!   lines a depth from then on, and moves at once on Move Now (issue 54).
 //!
 //! Needs Debian's `xboard`, `xvfb`, `xdotool` and `x11-utils` (`.ci/run` installs them); without
 //! them the test says so and passes, except under CI.
@@ -54,7 +57,13 @@ fn scenario(name: &str) {
 // at once on two cores make the mouse timing unreliable.
 #[test]
 fn a_person_in_xboard() {
-    for name in ["loadposition", "promotion", "holdings", "freeze"] {
+    for name in [
+        "loadposition",
+        "promotion",
+        "holdings",
+        "freeze",
+        "settings",
+    ] {
         scenario(name);
     }
 }
