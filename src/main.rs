@@ -17,7 +17,7 @@ use menagerie::variants::{self, CATALOGUE, Variant};
 #[command(
     name = "menagerie",
     version,
-    about = "A chess-variant engine: XBoard/CECP and UCI on stdin without a subcommand; perft, bench, analyze, match, replay, book, datagen, tune, variants"
+    about = "A chess-variant engine: XBoard/CECP and UCI on stdin without a subcommand; perft, bench, analyze, epd, match, replay, book, datagen, tune, variants"
 )]
 struct Cli {
     /// Without a subcommand the engine speaks the protocol the first input line asks for (`uci`
@@ -102,6 +102,32 @@ enum Command {
         hash: usize,
         #[arg(long, default_value_t = 1)]
         multipv: usize,
+    },
+    /// Run a test suite: search each EPD record (`bm`, `am`, `dm N`, `bm #N`, `id`, and
+    /// `variant V` for a record of another game) and print solved/total, what was played where
+    /// the solution was missed, and the depth and time at which each solution was first found
+    /// and kept. Moves in SAN or the engine's coordinates. Progress goes to stderr; the exit
+    /// status is non-zero only for bad input (unsolved positions are results).
+    Epd {
+        /// The EPD file.
+        file: std::path::PathBuf,
+        /// The variant of records that name none.
+        #[arg(long, default_value = "chess")]
+        variant: String,
+        /// Seconds a position (default 1 when no other limit is given).
+        #[arg(long, value_parser = seconds_arg, conflicts_with_all = ["nodes", "depth"])]
+        time: Option<f64>,
+        /// Nodes a position.
+        #[arg(long, conflicts_with = "depth")]
+        nodes: Option<u64>,
+        /// Depth a position.
+        #[arg(long)]
+        depth: Option<u32>,
+        #[arg(long, default_value_t = 1, value_parser = threads_arg)]
+        threads: usize,
+        /// Transposition table size in MB (cleared before each position).
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
     },
     /// Write an EPD of balanced openings: sane random lines from the start position, kept when a
     /// short fixed-node search scores the final position within the margin.
@@ -326,6 +352,23 @@ fn main() -> ExitCode {
             threads,
             hash,
             multipv,
+        })),
+        Command::Epd {
+            file,
+            variant,
+            time,
+            nodes,
+            depth,
+            threads,
+            hash,
+        } => finish(commands::epd::run(&commands::epd::EpdArgs {
+            file,
+            variant,
+            time,
+            nodes,
+            depth,
+            threads,
+            hash,
         })),
         Command::Book {
             variant,

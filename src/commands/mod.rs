@@ -1,4 +1,4 @@
-//! The subcommands that print for a person: `bench`, `analyze` and `replay`; `book`, which
+//! The subcommands that print for a person: `bench`, `analyze`, `epd` and `replay`; `book`, which
 //! writes the opening books; `datagen` and `tune`, which make the evaluation's data and fit its
 //! weights.
 
@@ -6,6 +6,7 @@ pub mod analyze;
 pub mod bench;
 pub mod book;
 pub mod datagen;
+pub mod epd;
 pub mod replay;
 pub mod tune;
 
