@@ -330,15 +330,17 @@ pub fn run(a: &EpdArgs) -> Result<(), String> {
             solved += 1;
             let (depth, time) = since.unwrap_or((report.depth, report.time));
             menagerie::outln!(
-                "{head} solved  {best} {}  found at depth {depth}, {:.3} s",
+                "{head} solved  {best} {}  found at depth {depth}, {:.3} s; {} nodes",
                 score_text(report.score),
-                time.as_secs_f64()
+                time.as_secs_f64(),
+                report.nodes
             );
         } else {
             let line = format!(
-                "{head} FAILED  played {best} {} (depth {}), expected {}",
+                "{head} FAILED  played {best} {} (depth {}, {} nodes), expected {}",
                 score_text(report.score),
                 report.depth,
+                report.nodes,
                 r.written
             );
             menagerie::outln!("{line}");
