@@ -110,7 +110,10 @@ fn split_operations(text: &str) -> Result<Vec<Vec<String>>, String> {
     let mut quoted_word = false;
     for c in text.chars() {
         match c {
-            '"' => {
+            // A quote opens a string operand only at the start of a word (`id "WAC 1"`), and
+            // closes it anywhere; inside a word it is a character (`00'40"`, as matetrack
+            // writes a time).
+            '"' if in_quotes || word.is_empty() => {
                 in_quotes = !in_quotes;
                 quoted_word = true;
             }
@@ -403,6 +406,10 @@ mod tests {
         assert!(split_record("# a comment").unwrap().is_none());
         assert!(split_record("8/8 w -").is_err());
         assert!(split_record(r#"8/8 w - - id "open"#).is_err());
+        let r = split_record(r#"8/8 w - - bm #11; 00'40" (Gustav);"#)
+            .unwrap()
+            .unwrap();
+        assert_eq!(r.ops[1].0, "00'40\"");
     }
 
     #[test]
