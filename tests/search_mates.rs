@@ -5,13 +5,14 @@
 //! generator and the game-end rules.
 
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use menagerie::board::{Bits, MoveList};
 use menagerie::engine::Engine;
 use menagerie::movegen::generate_legal;
 use menagerie::notation::render;
 use menagerie::position::Position;
-use menagerie::search::{Info, Limits, SearchReport, SearchSink};
+use menagerie::search::{Info, Limits, Score, SearchReport, SearchSink};
 use menagerie::variants::{AnyVariant, lookup};
 
 /// White mates in eight; Black mates at once after 1.Ka5 (a2a1q), and in two after most
@@ -101,4 +102,112 @@ fn one_ply_of_checking_promotions_costs_a_few_thousand_nodes() {
     assert!(report.nodes <= 5_000, "{} nodes", report.nodes);
     let best = report.best.expect("a move");
     assert!(!allows_mate(PROMOTIONS, &best, 1), "{best}");
+}
+
+/// Scores in the order the lines must be printed: mates first (the nearest first), then
+/// centipawns, then being mated (the farthest first).
+fn rank(score: Score) -> (i32, i32) {
+    match score {
+        Score::Mate(m) if m > 0 => (2, -m),
+        Score::Cp(cp) => (1, cp),
+        Score::Mate(m) => (0, -m),
+    }
+}
+
+/// Every iteration's lines are printed best first.
+fn assert_ordered(infos: &[Info], what: &str) {
+    for group in infos.chunk_by(|a, b| b.multipv > a.multipv) {
+        for pair in group.windows(2) {
+            assert!(
+                rank(pair[0].score) >= rank(pair[1].score),
+                "{what}: depth {} prints {:?} {:?} before {:?} {:?}",
+                pair[0].depth,
+                pair[0].score,
+                pair[0].pv,
+                pair[1].score,
+                pair[1].pv
+            );
+        }
+    }
+}
+
+#[test]
+fn multipv_lines_are_printed_best_first() {
+    // The XBoard case: with two lines after 1.e4 e5 2.Nf3, depth 11 printed b8c6 -35
+    // before g8f6 -20. The lines found so far were not sorted after each later line.
+    let (_, infos) = search(None, &["e2e4", "e7e5", "g1f3"], 2, depth(11));
+    assert_ordered(&infos, "1.e4 e5 2.Nf3, two lines");
+    let (_, infos) = search(None, &["d2d4", "g8f6", "c2c4"], 4, depth(9));
+    assert_ordered(&infos, "1.d4 Nf6 2.c4, four lines");
+}
+
+/// White mates in two (1.Ra6, the a7 pawn pinned; 1...bxa6 2.b7#, or a bishop move and
+/// 2.Rxa7#), but only because Black must move: if Black could pass, nothing would be threatened.
+const ZUGZWANG: &str = "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1";
+
+#[test]
+fn a_mate_in_several_lines_comes_first() {
+    let (report, infos) = search(Some(ZUGZWANG), &[], 20, depth(6));
+    assert_eq!(
+        (report.best.as_deref(), report.score),
+        (Some("a1a6"), Score::Mate(2)),
+        "{:?}",
+        infos.iter().rev().take(3).collect::<Vec<_>>()
+    );
+    assert_ordered(&infos, ZUGZWANG);
+    let last = infos.iter().rev().find(|i| i.multipv == 1).unwrap();
+    assert_eq!((last.pv[0].as_str(), last.score), ("a1a6", Score::Mate(2)));
+}
+
+/// The mate in eight is White's; Black's mates come after White's mistakes.
+fn assert_no_unproven_mate(report: &SearchReport, infos: &[Info], what: &str) {
+    for score in infos.iter().map(|i| i.score).chain([report.score]) {
+        assert!(
+            !matches!(score, Score::Mate(m) if m < 8),
+            "{what}: printed {score:?} (White mates in eight at best)"
+        );
+    }
+}
+
+#[test]
+fn a_short_search_completes_its_first_iteration_and_plays_a_move_that_holds() {
+    let cases = [
+        (
+            "10 ms",
+            Limits {
+                movetime: Some(Duration::from_millis(10)),
+                ..Default::default()
+            },
+            1,
+        ),
+        (
+            "100 ms",
+            Limits {
+                movetime: Some(Duration::from_millis(100)),
+                ..Default::default()
+            },
+            2,
+        ),
+        (
+            "100,000 nodes",
+            Limits {
+                nodes: Some(100_000),
+                ..Default::default()
+            },
+            2,
+        ),
+    ];
+    for (what, limits, safe_for) in cases {
+        let (report, infos) = search(Some(PROMOTIONS), &[], 1, limits);
+        assert!(report.depth >= 1, "{what}: no iteration completed");
+        let best = report.best.clone().expect("a move");
+        assert!(
+            !allows_mate(PROMOTIONS, &best, safe_for),
+            "{what}: {best} lets Black mate within {safe_for}"
+        );
+        assert_no_unproven_mate(&report, &infos, what);
+        // The move played is the last completed iteration's.
+        let last = infos.last().expect("a completed iteration");
+        assert_eq!((last.depth, &last.pv[0]), (report.depth, &best), "{what}");
+    }
 }

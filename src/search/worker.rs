@@ -155,6 +155,10 @@ struct Worker<'a, B: Bits> {
     root_depth: i32,
     /// Null moves are not tried below this ply while a null-move fail-high is verified.
     null_min_ply: usize,
+    /// The first iteration is complete: until then the main thread neither stops for its
+    /// limits nor is stopped from outside, so that it always has a finished iteration to answer
+    /// with.
+    first_done: bool,
 }
 
 /// Double extensions allowed on one path from the root.
@@ -206,6 +210,7 @@ pub fn run_search<B: Bits>(
         best_changes: 0.0,
         root_depth: 1,
         null_min_ply: 0,
+        first_done: id > 0,
     };
     let result = w.iterate();
     w.flush_nodes();
@@ -251,6 +256,9 @@ impl<B: Bits> Worker<'_, B> {
             self.static_eval(&root, -i32::MAX, i32::MAX)
         };
         let mut scores: Vec<i32> = Vec::new();
+        // The lines of the last completed iteration: the answer when the next one is cut off
+        // (a move that beat the old best in an unfinished iteration is not played).
+        let mut finished: Vec<RootMove<B>> = Vec::new();
         let mut depth = 1;
         while depth <= max_depth {
             self.best_changes /= 2.0;
@@ -296,6 +304,11 @@ impl<B: Bits> Worker<'_, B> {
                     }
                 }
                 lines[pv_index..].sort_by_key(|l| std::cmp::Reverse(l.score));
+                // A line can score above the lines found before it (it was searched without
+                // their moves, and a mate can show there that a zero-window search of the
+                // same move missed): the lines found so far are kept best first, mates first,
+                // so that the best line gives the move and the report is in order.
+                lines[..=pv_index].sort_by_key(|l| std::cmp::Reverse(l.score));
                 if self.stopped {
                     break;
                 }
@@ -304,6 +317,8 @@ impl<B: Bits> Worker<'_, B> {
                 break;
             }
             completed = depth;
+            self.first_done = true;
+            finished.clone_from(&lines);
             scores.push(lines[0].score);
             if self.id == 0 {
                 self.report(&lines, depth, multipv);
@@ -317,7 +332,7 @@ impl<B: Bits> Worker<'_, B> {
             self.shared.stop.store(true, Ordering::Relaxed);
         }
         RootResult {
-            lines,
+            lines: if completed > 0 { finished } else { lines },
             depth: completed,
         }
     }
@@ -447,6 +462,9 @@ impl<B: Bits> Worker<'_, B> {
     }
 
     /// Counts a node; every 1024 nodes flushes the count and (main thread) checks the limits.
+    /// The main thread's first iteration runs to its end whatever the limits or a stop say: it
+    /// is small (the quiescence search's checks are bounded), and a move from a cut-off first
+    /// iteration could be one that loses at once, with a score nothing proved.
     #[inline(always)]
     fn visit(&mut self) -> bool {
         self.nodes += 1;
@@ -458,7 +476,7 @@ impl<B: Bits> Worker<'_, B> {
             {
                 gate.take_turns();
             }
-            if self.id == 0 {
+            if self.id == 0 && self.first_done {
                 let over_time =
                     self.shared.budget.hard.is_some_and(|h| {
                         !self.shared.unbounded() && self.shared.clock_elapsed() >= h
@@ -475,13 +493,14 @@ impl<B: Bits> Worker<'_, B> {
         }
         if let Some(n) = self.shared.limits.nodes
             && self.id == 0
+            && self.first_done
             && self.shared.nodes.len() == 1
             && self.nodes >= n
         {
             // With one thread the node limit is exact, which keeps `bench` deterministic.
             self.shared.stop.store(true, Ordering::Relaxed);
         }
-        if self.shared.stop.load(Ordering::Relaxed) {
+        if self.first_done && self.shared.stop.load(Ordering::Relaxed) {
             self.stopped = true;
         }
         self.stopped
