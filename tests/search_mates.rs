@@ -211,3 +211,34 @@ fn a_short_search_completes_its_first_iteration_and_plays_a_move_that_holds() {
         assert_eq!((last.depth, &last.pv[0]), (report.depth, &best), "{what}");
     }
 }
+
+#[test]
+fn a_mate_by_zugzwang_is_found_in_one_line() {
+    // Black's null move said Black stood well after 1.Ra6 (were Black allowed to pass, White
+    // would threaten nothing): 1.b6a7 +3.51 at depth 12.
+    let (report, infos) = search(Some(ZUGZWANG), &[], 1, depth(6));
+    assert_eq!(
+        (report.best.as_deref(), report.score),
+        (Some("a1a6"), Score::Mate(2)),
+        "{:?}",
+        infos.last()
+    );
+    for multipv in [1, 3] {
+        let (report, infos) = search(
+            Some(ZUGZWANG),
+            &[],
+            multipv,
+            Limits {
+                movetime: Some(Duration::from_millis(100)),
+                ..Default::default()
+            },
+        );
+        assert_eq!(
+            (report.best.as_deref(), report.score),
+            (Some("a1a6"), Score::Mate(2)),
+            "{multipv} lines, 100 ms: {:?}",
+            infos.last()
+        );
+        assert_ordered(&infos, ZUGZWANG);
+    }
+}

@@ -711,16 +711,20 @@ impl<B: Bits> Worker<'_, B> {
         {
             return Some(eval);
         }
-        // Null move. Assumes zugzwang is rare while the side has pieces besides pawns; a frozen
-        // side (whose only move is the pass) is excluded above, and the null move is not that
-        // pass (DESIGN.md §3). Never two in a row, nor right after a pass. At high depth a
+        // Null move. Assumes zugzwang is rare while the side has two pieces besides its king
+        // and pawns, or something in hand to drop (see `null_move_material`); a frozen side
+        // (whose only move is the pass) is excluded above, and the null move is not that pass
+        // (DESIGN.md §3). Never two in a row, nor right after a pass. At high depth a
         // fail-high is verified by a search without null moves near it, where a zugzwang
-        // would show.
+        // would show. Mate assumption: a side in zugzwang can be mated where passing would
+        // hold, so a fail-high here may hide a mate; the material rule keeps that to
+        // positions rich enough in moves. The null move proves no mate: it is not tried
+        // against a mate bound, and a mate it finds is returned as beta.
         if depth >= 3
             && eval >= beta
             && ply >= self.null_min_ply
             && self.stack[ply - 1].moved.is_some()
-            && self.has_pieces(pos)
+            && self.null_move_material(pos)
             && beta.abs() < MATE_BOUND
         {
             let r = p.get(P::NullBase)
@@ -1199,6 +1203,26 @@ impl<B: Bits> Worker<'_, B> {
         v.kinds.iter().enumerate().any(|(i, k)| {
             k.role == Role::Piece && pos.pieces(us, crate::board::PieceKind(i as u8)).any()
         })
+    }
+
+    /// Whether the side to move has what the null move assumes keeps zugzwang rare: two pieces
+    /// besides its king and pawns on the board, or anything in hand (a drop is always a move).
+    /// With a lone piece, a king, a bishop and pawns boxed in by pawns and a rook, every move
+    /// can lose where a pass would not (kbK5/pp6/1P6/8/8/8/8/R7 w: 1.Ra6 mates in two, and
+    /// Black's null move hid it at every depth).
+    fn null_move_material(&self, pos: &Position<B>) -> bool {
+        let us = pos.side_to_move();
+        let mut pieces = 0;
+        for (i, k) in pos.variant().kinds.iter().enumerate() {
+            let kind = crate::board::PieceKind(i as u8);
+            if pos.hand_count(us, kind) > 0 {
+                return true;
+            }
+            if k.role == Role::Piece {
+                pieces += pos.pieces(us, kind).count();
+            }
+        }
+        pieces >= 2
     }
 
     /// The static evaluation through this thread's cache (see `Evaluator::evaluate_lazy`).
