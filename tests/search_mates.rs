@@ -242,3 +242,27 @@ fn a_mate_by_zugzwang_is_found_in_one_line() {
         assert_ordered(&infos, ZUGZWANG);
     }
 }
+
+#[test]
+fn no_mate_is_scored_past_the_fifty_move_limit() {
+    // Black's only moves are king moves that reach the limit (the knight is pinned); after
+    // each, a capture by the queen would mate, but the game is drawn by then. The quiescence
+    // search did not know the limit, and depth 1 printed `mate -1`.
+    for fen in [
+        "8/1K2R1nk/5Q2/1R6/8/8/8/8 b - - 99 80",
+        "1k6/1n2N3/8/3Q4/4K3/8/1R6/8 b - - 99 80",
+    ] {
+        for d in 1..=4 {
+            let (report, infos) = search(Some(fen), &[], 1, depth(d));
+            assert_eq!(report.score, Score::Cp(0), "{fen} depth {d}: {infos:?}");
+            assert!(
+                infos.iter().all(|i| !matches!(i.score, Score::Mate(_))),
+                "{fen} depth {d}: {infos:?}"
+            );
+        }
+        // With the clock fresh the mate is real, and found.
+        let fresh = fen.replace(" 99 80", " 0 80");
+        let (report, _) = search(Some(&fresh), &[], 1, depth(4));
+        assert_eq!(report.score, Score::Mate(-1), "{fresh}");
+    }
+}

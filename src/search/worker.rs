@@ -1274,6 +1274,19 @@ impl<B: Bits> Worker<'_, B> {
         if ply >= MAX_PLY - 2 {
             return self.static_eval(pos, -i32::MAX, i32::MAX);
         }
+        // The 50-move limit, as in `negamax` (which hands its depth-0 nodes straight here):
+        // the game is drawn unless the side to move is mated, since a mate on the move that
+        // reaches the limit stands. No mate is scored past it.
+        if pos.halfmove_clock() >= 100 {
+            if in_check {
+                let mut list = MoveList::new();
+                generate_legal(pos, &mut list);
+                if list.is_empty() {
+                    return -MATE + ply as i32;
+                }
+            }
+            return 0;
+        }
         let table = !near_fifty(pos, 0);
         let tt = table.then(|| self.shared.tt.probe(pos.key())).flatten();
         if let Some(score) = tt.and_then(|hit| tt_cutoff(hit, ply, alpha, beta)) {
