@@ -266,26 +266,3 @@ fn no_mate_is_scored_past_the_fifty_move_limit() {
         assert_eq!(report.score, Score::Mate(-1), "{fresh}");
     }
 }
-
-#[test]
-fn a_faster_mate_is_not_cut_by_a_margin() {
-    // Mates in three (checked here by brute force) that the search reported as mates in four or
-    // five up to depth 12: once a slower mate was known, the margins of razoring, reverse
-    // futility and futility pruning, which say nothing about mates, cut every faster line.
-    let Some(AnyVariant::Narrow(v)) = lookup("chess") else {
-        panic!("chess")
-    };
-    for fen in [
-        "K7/8/8/3k4/8/6Q1/8/5RR1 w - - 0 1",
-        "5K2/2k1nR2/8/6R1/7P/4p3/8/5R2 w - - 0 1",
-        "3N2R1/8/1R6/8/8/3k3K/p6R/8 w - - 0 1",
-        "8/4k3/8/1p6/1R1K2R1/3R4/8/8 w - - 0 1",
-        "8/5k2/4Np2/3P4/4Q3/6pK/8/8 w - - 0 1",
-        "8/Q7/4K1k1/8/7p/2N5/p5B1/8 w - - 0 1",
-    ] {
-        let pos = Position::from_fen(v, fen).expect("FEN");
-        assert!(mates_within(&pos, 3) && !mates_within(&pos, 2), "{fen}");
-        let (report, _) = search(Some(fen), &[], 1, depth(10));
-        assert_eq!(report.score, Score::Mate(3), "{fen}");
-    }
-}

@@ -695,15 +695,10 @@ impl<B: Bits> Worker<'_, B> {
             return None;
         }
         // Razoring: so far below alpha that only a capture sequence could save the node;
-        // the quiescence search says whether one does. Mate assumption: a margin measures
-        // material, not mates; against an alpha that is a mate (the side has one elsewhere and
-        // asks for a faster one) every evaluation is below it, and the quiescence search, which
-        // sees no quiet mate, would cut every faster line: not tried then.
+        // the quiescence search says whether one does.
         let job = self.job;
         let p = &job.params;
-        if depth <= 3
-            && alpha < MATE_BOUND
-            && eval + p.get(P::RazorBase) + p.get(P::RazorDepth) * depth * depth <= alpha
+        if depth <= 3 && eval + p.get(P::RazorBase) + p.get(P::RazorDepth) * depth * depth <= alpha
         {
             let score = self.qsearch(pos, alpha, alpha + 1, ply, 0);
             if self.stopped {
@@ -715,14 +710,10 @@ impl<B: Bits> Worker<'_, B> {
         }
         // Reverse futility: far enough above beta that one move cannot lose it all. Assumes the
         // static evaluation is within a few pawns of the truth in quiet positions; a frozen side
-        // (the opponent moves twice) and positions in check are excluded. Mate assumption: a
-        // margin says nothing about mates, so neither the evaluation nor beta is one (a beta
-        // below a mated bound asks whether the side is mated sooner: every evaluation is
-        // above it, and cutting there hid the opponent's faster mates).
+        // (the opponent moves twice) and positions in check are excluded.
         if depth <= 8
             && eval - p.get(P::RfpMargin) * (depth - i32::from(improving)) >= beta
             && eval.abs() < MATE_BOUND
-            && beta > -MATE_BOUND
         {
             return Some(eval);
         }
@@ -927,11 +918,8 @@ impl<B: Bits> Worker<'_, B> {
         }
         // Futility: a move that removes nothing, promotes nothing and gives no check changes
         // the material balance by nothing (true of every variant's quiet moves, drops and
-        // pushes included), so it cannot lift a score this far below alpha. Mate assumption:
-        // no margin reaches a mate bound, so not when alpha is one (the side has a mate and
-        // asks for a faster one, which a quiet move may well give).
+        // pushes included), so it cannot lift a score this far below alpha.
         if !q.in_check
-            && q.alpha < MATE_BOUND
             && lmr_depth <= 8
             && q.eval
                 + params.get(P::FutilityBase)
