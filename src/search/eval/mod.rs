@@ -16,7 +16,7 @@ pub mod terms;
 use crate::board::{Bits, Color, MAX_KINDS, PieceKind, Square};
 use crate::position::Position;
 use crate::position::attacks::powers::{power_targets, powers_of};
-use crate::variants::{Family, Role, Variant};
+use crate::variants::{Family, KNIGHT_LEAPS, Role, Variant};
 
 use terms::{
     KING_ATTACK_MAX, Layout, MOBILITY_MAX, PASSED_BUCKETS, SAFE_CHECK_MAX, centre_distance,
@@ -1333,10 +1333,14 @@ impl<B: Bits> Evaluator<B> {
         // Against a king left with less than a minor piece (soldiers aside), by a rook's worth
         // or more: drive it to the edge and bring the king up, whatever the phase (soldiers and
         // pieces in hand keep it high in the drop games long after the game is won).
+        // So too against a lone piece without pawns (a queen against a rook), by a little less.
         let attackers = Color::BOTH.map(|c| self.material_of(pos, c, false));
         for strong in Color::BOTH {
             let (ours, theirs) = (attackers[strong.index()], attackers[strong.flip().index()]);
-            if theirs <= CONVERT_WEAK_MAX && ours - theirs >= CONVERT_LEAD_MIN {
+            let lead = ours - theirs;
+            if (theirs <= CONVERT_WEAK_MAX && lead >= CONVERT_LEAD_MIN)
+                || (lead >= LONE_PIECE_LEAD_MIN && Self::lone_piece(pos, strong.flip()))
+            {
                 self.convert_terms(pos, strong, s);
                 return;
             }
@@ -1367,16 +1371,58 @@ impl<B: Bits> Evaluator<B> {
             .sum()
     }
 
+    /// Whether `color` has at most one piece besides its king, no pawn and nothing in hand.
+    fn lone_piece(pos: &Position<B>, color: Color) -> bool {
+        let v = pos.variant();
+        let rest = pos.color_bb(color) & !pos.kind_bb(v.king);
+        let pawns = all_pawns(pos, color);
+        let held = (0..v.kinds.len()).any(|i| pos.hand_count(color, PieceKind(i as u8)) > 0);
+        !rest.several() && (rest & pawns).is_empty() && !held
+    }
+
     /// The weak king's distance from the centre and the kings' closeness, signed for `strong`.
+    /// Against a bishop and a knight, which mate only in a corner of the bishop's colour, the
+    /// weak king's nearness to such a corner counts twice over.
     fn edge_near(&self, pos: &Position<B>, strong: Color, wk: Square, bk: Square) -> (i32, i32) {
         let g = &pos.variant().geometry;
         let span = g.files.max(g.ranks) as i32;
         let weak_king = if strong == Color::White { bk } else { wk };
         let sg = sign(strong);
-        (
-            sg * centre_distance(g, weak_king),
-            sg * (span - distance(g, wk, bk)),
-        )
+        let mut edge = centre_distance(g, weak_king);
+        if let Some(colour) = Self::bishop_knight_colour(pos, strong) {
+            let (f, r) = (i32::from(g.files) - 1, i32::from(g.ranks) - 1);
+            let nearest = [(0, 0), (f, 0), (0, r), (f, r)]
+                .into_iter()
+                .filter_map(|(file, rank)| g.square(file, rank))
+                .filter(|&c| square_colour(g, c) == colour)
+                .map(|c| distance(g, weak_king, c))
+                .min();
+            if let Some(d) = nearest {
+                edge += 2 * (span - 1 - d);
+            }
+        }
+        (sg * edge, sg * (span - distance(g, wk, bk)))
+    }
+
+    /// The square colour of `strong`'s bishop when all it has besides its king is one bishop
+    /// (a piece that slides diagonally only, so keeps to one colour) and one knight, on the
+    /// board: the mate with them needs a corner of that colour.
+    fn bishop_knight_colour(pos: &Position<B>, strong: Color) -> Option<u8> {
+        let v = pos.variant();
+        let rest = pos.color_bb(strong) & !pos.kind_bb(v.king);
+        if rest.count() != 2 {
+            return None;
+        }
+        let (mut bishop, mut knight) = (None, false);
+        for sq in rest.iter() {
+            let k = &v.kinds[pos.piece_at(sq).kind().index()];
+            if k.slides_diagonal && !k.slides_orthogonal && k.leaps.is_empty() {
+                bishop = Some(square_colour(&v.geometry, sq));
+            } else if !k.slides_diagonal && !k.slides_orthogonal && k.leaps == KNIGHT_LEAPS {
+                knight = true;
+            }
+        }
+        bishop.filter(|_| knight)
     }
 
     /// The hand-set conversion terms for `strong`: the weak king to the edge, the kings
@@ -1564,6 +1610,10 @@ const CONVERT_WEAK_MAX: i32 = 350;
 /// ...and the stronger side's (counted alike) exceeds it by at least this, about a rook.
 const CONVERT_LEAD_MIN: i32 = 450;
 
+/// The lead (hand-set endgame values) at which the conversion terms drive a king that has one
+/// piece left and no pawns (a queen against a rook: 430).
+const LONE_PIECE_LEAD_MIN: i32 = 400;
+
 /// The eight steps of [`Evaluator::step`], as (file, rank) offsets: east, west, north, south,
 /// then north-east, north-west, south-east, south-west.
 const STEPS: [(i8, i8); 8] = [
@@ -1596,6 +1646,11 @@ struct PawnInfo<B: Bits> {
 
 /// The king's distance between two squares (the larger of the file and rank distances).
 #[inline(always)]
+/// The colour of a square (0 or 1): squares a diagonal step apart share it.
+fn square_colour<B: Bits>(g: &crate::board::Geometry<B>, sq: Square) -> u8 {
+    (g.file(sq) + g.rank(sq)) % 2
+}
+
 fn distance<B: Bits>(g: &crate::board::Geometry<B>, a: Square, b: Square) -> i32 {
     let df = (g.file(a) as i32 - g.file(b) as i32).abs();
     let dr = (g.rank(a) as i32 - g.rank(b) as i32).abs();
