@@ -1453,6 +1453,37 @@ impl<B: Bits> Worker<'_, B> {
         if in_check && legal == 0 {
             return (-MATE + ply as i32, None);
         }
+        // Quiet checks at the first ply: the mate just past the horizon is often a quiet check.
+        // Mate assumption: the checked side answers with every evasion (the next ply is within
+        // `QS_CHECK_PLIES`), so a mate found here is proved.
+        if depth == 0 && !in_check && best < beta {
+            let mut list = MoveList::new();
+            generate_legal(pos, &mut list);
+            for e in list.iter() {
+                if e.is_tactical() || proven_no_check(pos, e) {
+                    continue;
+                }
+                let child = pos.make_move(e);
+                if !child.in_check() {
+                    continue;
+                }
+                let score = -self.qsearch(&child, -beta, -alpha, ply + 1, depth - 1);
+                if self.stopped {
+                    return (0, None);
+                }
+                if score > best {
+                    best = score;
+                    if score > alpha {
+                        alpha = score;
+                        best_move = Some(e.mv);
+                        self.update_pv(ply, *e);
+                        if score >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
         (best, best_move)
     }
 
