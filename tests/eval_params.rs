@@ -460,10 +460,12 @@ fn a_bare_king_is_driven_to_the_edge_and_the_kings_brought_together() {
         let edge = scored(v, "**3k3**/*9*/11/11/11/11/11/11/11/*4K4*/**3Q3**[S] w - - 0 1");
         assert!(edge > centre + 30, "Exciting KQ v K: edge {edge}, centre {centre}");
         // Soldiers attack nothing: against a king with soldiers (board and hand) the
-        // conversion terms count too; against a rook they do not.
+        // conversion terms count too. Against a lone rook they count when the lead is a
+        // queen's over it, not when it is a soldier's.
         assert!(converts(v, "**7**/*9*/11/3s7/11/5k5/11/11/11/*4K4*/**3Q3**[sss] w - - 0 1"));
         assert!(converts(v, "**3k3**/*9*/11/11/11/11/11/11/11/*4K4*/**3Q3**[S] w - - 0 1"));
-        assert!(!converts(v, "**3k3**/*9*/11/3r7/11/11/11/11/11/*4K4*/**3Q3**[S] w - - 0 1"));
+        assert!(converts(v, "**3k3**/*9*/11/3r7/11/11/11/11/11/*4K4*/**3Q3**[S] w - - 0 1"));
+        assert!(!converts(v, "**3k3**/*9*/11/3r7/11/11/11/11/11/*4K4*/**3R3**[S] w - - 0 1"));
         // Pawns and one minor piece do not hide a conversion either (the lead still decides),
         // and the pawns' structure still counts (a passed pawn may queen); two minors do.
         let pawn = "**3k3**/*9*/11/11/11/11/5p5/11/11/*4K4*/**3Q3**[S] w - - 0 1";

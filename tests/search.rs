@@ -1,44 +1,25 @@
-//! The search: it finds mates of known length (checked by a brute-force mate solver written
-//! here, which uses only the move generator and the game-end rules), it is deterministic with one
-//! thread, it keeps to the hash limit, and it answers in time under tiny clocks.
+//! The search: it finds mates of known length (checked by the brute-force solver of
+//! tests/support/mate_solver.rs, which uses only the move generator and the game-end rules), it
+//! is deterministic with one thread, it keeps to the hash limit, and it answers in time under
+//! tiny clocks.
+
+#[path = "support/mate_solver.rs"]
+mod mate_solver;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use menagerie::board::{Bits, MoveList};
 use menagerie::engine::Engine;
-use menagerie::movegen::generate_legal;
-use menagerie::position::Position;
+use menagerie::game::AnyGame;
 use menagerie::search::{Limits, NullSink, Score};
-use menagerie::variants::{AnyVariant, lookup};
+use menagerie::variants::lookup;
 
-/// Whether the side to move can force mate within `moves` of its own moves (brute force).
-fn mates_within<B: Bits>(pos: &Position<B>, moves: u32) -> bool {
-    if moves == 0 {
-        return false;
-    }
-    let mut list = MoveList::new();
-    generate_legal(pos, &mut list);
-    list.iter().any(|e| {
-        let child = pos.make_move(e);
-        let mut replies = MoveList::new();
-        generate_legal(&child, &mut replies);
-        if replies.is_empty() {
-            return child.in_check();
-        }
-        replies
-            .iter()
-            .all(|r| mates_within(&child.make_move(r), moves - 1))
-    })
-}
-
-/// The shortest forced mate in at most `max` moves, by brute force.
+/// The shortest forced mate in at most `max` moves, by brute force (full width).
 fn shortest_mate(variant: &str, fen: &str, max: u32) -> Option<u32> {
-    let Some(AnyVariant::Narrow(v)) = lookup(variant) else {
-        panic!("{variant}")
-    };
-    let pos = Position::from_fen(v, fen).expect("FEN");
-    (1..=max).find(|&n| mates_within(&pos, n))
+    let v = lookup(variant).unwrap_or_else(|| panic!("{variant}"));
+    let mut game = AnyGame::new(v, Some(fen)).expect("FEN");
+    mate_solver::shortest_win(&mut game, 2 * max - 1, u32::MAX)
+        .map(|(p, _)| mate_solver::moves_of(p))
 }
 
 fn engine_score(variant: &str, fen: &str, depth: u32) -> (Score, Option<String>) {

@@ -1,19 +1,19 @@
 //! Mates the search must not hide (issue 59): a mate found at the root is preferred to any
 //! ordinary score, in one line and in several; no mate is printed before one is proven; and the
 //! first iteration, which always completes, stays small where checks and promotions abound.
-//! Mates are checked against a brute-force solver written here that uses only the move
-//! generator and the game-end rules.
+//! Mates are checked against the brute-force solver of tests/support/mate_solver.rs, which uses
+//! only the move generator and the game-end rules.
+
+#[path = "support/mate_solver.rs"]
+mod mate_solver;
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use menagerie::board::{Bits, MoveList};
 use menagerie::engine::Engine;
-use menagerie::movegen::generate_legal;
-use menagerie::notation::render;
-use menagerie::position::Position;
+use menagerie::game::AnyGame;
 use menagerie::search::{Info, Limits, Score, SearchReport, SearchSink};
-use menagerie::variants::{AnyVariant, lookup};
+use menagerie::variants::lookup;
 
 /// White mates in eight; Black mates at once after 1.Ka5 (a2a1q), and in two after most
 /// other moves. One ply of it followed every checking under-promotion and every evasion to the
@@ -21,40 +21,16 @@ use menagerie::variants::{AnyVariant, lookup};
 /// first iteration, printing `score mate -1`.
 const PROMOTIONS: &str = "N7/PPPPPPPP/K1k3rB/b1pnnb1p/8/1r6/pp3p2/7q w - - 0 1";
 
-/// Whether the side to move can force mate within `moves` of its own moves (brute force).
-fn mates_within<B: Bits>(pos: &Position<B>, moves: u32) -> bool {
-    if moves == 0 {
-        return false;
-    }
-    let mut list = MoveList::new();
-    generate_legal(pos, &mut list);
-    list.iter().any(|e| {
-        let child = pos.make_move(e);
-        let mut replies = MoveList::new();
-        generate_legal(&child, &mut replies);
-        if replies.is_empty() {
-            return child.in_check();
-        }
-        replies
-            .iter()
-            .all(|r| mates_within(&child.make_move(r), moves - 1))
-    })
-}
-
 /// Whether playing `mv` (a canonical string) in the chess position `fen` lets the opponent
-/// mate within `moves` of its moves.
+/// mate within `moves` of its moves (brute force, full width).
 fn allows_mate(fen: &str, mv: &str, moves: u32) -> bool {
-    let Some(AnyVariant::Narrow(v)) = lookup("chess") else {
-        panic!("chess")
-    };
-    let pos = Position::from_fen(v, fen).expect("FEN");
-    let mut list = MoveList::new();
-    generate_legal(&pos, &mut list);
-    let e = list
-        .iter()
-        .find(|e| render(&pos, e) == mv)
-        .unwrap_or_else(|| panic!("{mv} is not legal in {fen}"));
-    mates_within(&pos.make_move(e), moves)
+    let v = lookup("chess").expect("chess");
+    let mut game = AnyGame::new(v, Some(fen)).expect("FEN");
+    let m = game
+        .parse(mv)
+        .unwrap_or_else(|_| panic!("{mv} is not legal in {fen}"));
+    game.play(m);
+    mate_solver::shortest_win(&mut game, 2 * moves - 1, u32::MAX).is_some()
 }
 
 /// A sink that keeps every progress report.

@@ -1438,16 +1438,15 @@ impl<B: Bits> Worker<'_, B> {
             if self.stopped {
                 return (0, None);
             }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    best_move = Some(e.mv);
-                    self.update_pv(ply, e);
-                    if score >= beta {
-                        break;
-                    }
-                }
+            if self.qs_raise(
+                ply,
+                &e,
+                score,
+                beta,
+                [&mut best, &mut alpha],
+                &mut best_move,
+            ) {
+                break;
             }
         }
         if in_check && legal == 0 {
@@ -1471,20 +1470,37 @@ impl<B: Bits> Worker<'_, B> {
                 if self.stopped {
                     return (0, None);
                 }
-                if score > best {
-                    best = score;
-                    if score > alpha {
-                        alpha = score;
-                        best_move = Some(e.mv);
-                        self.update_pv(ply, *e);
-                        if score >= beta {
-                            break;
-                        }
-                    }
+                if self.qs_raise(ply, e, score, beta, [&mut best, &mut alpha], &mut best_move) {
+                    break;
                 }
             }
         }
         (best, best_move)
+    }
+
+    /// Takes a move's score into the quiescence node's (best, alpha, best move), the PV with
+    /// it; true when it reaches beta.
+    #[inline(always)]
+    fn qs_raise(
+        &mut self,
+        ply: usize,
+        e: &MoveEntry<B>,
+        score: i32,
+        beta: i32,
+        [best, alpha]: [&mut i32; 2],
+        best_move: &mut Option<Move>,
+    ) -> bool {
+        if score <= *best {
+            return false;
+        }
+        *best = score;
+        if score <= *alpha {
+            return false;
+        }
+        *alpha = score;
+        *best_move = Some(e.mv);
+        self.update_pv(ply, *e);
+        score >= beta
     }
 
     /// Whether `e` promotes to a kind worth less than the most valuable kind the variant's

@@ -1371,13 +1371,14 @@ impl<B: Bits> Evaluator<B> {
             .sum()
     }
 
-    /// Whether `color` has at most one piece besides its king, no pawn and nothing in hand.
+    /// Whether `color` has exactly one piece besides its king, no pawn and nothing in hand
+    /// (a bare king is the other rule's, which asks a larger lead).
     fn lone_piece(pos: &Position<B>, color: Color) -> bool {
         let v = pos.variant();
         let rest = pos.color_bb(color) & !pos.kind_bb(v.king);
         let pawns = all_pawns(pos, color);
         let held = (0..v.kinds.len()).any(|i| pos.hand_count(color, PieceKind(i as u8)) > 0);
-        !rest.several() && (rest & pawns).is_empty() && !held
+        rest.count() == 1 && (rest & pawns).is_empty() && !held
     }
 
     /// The weak king's distance from the centre and the kings' closeness, signed for `strong`.
@@ -1644,13 +1645,13 @@ struct PawnInfo<B: Bits> {
     span: [B; 2],
 }
 
-/// The king's distance between two squares (the larger of the file and rank distances).
-#[inline(always)]
 /// The colour of a square (0 or 1): squares a diagonal step apart share it.
 fn square_colour<B: Bits>(g: &crate::board::Geometry<B>, sq: Square) -> u8 {
     (g.file(sq) + g.rank(sq)) % 2
 }
 
+/// The king's distance between two squares (the larger of the file and rank distances).
+#[inline(always)]
 fn distance<B: Bits>(g: &crate::board::Geometry<B>, a: Square, b: Square) -> i32 {
     let df = (g.file(a) as i32 - g.file(b) as i32).abs();
     let dr = (g.rank(a) as i32 - g.rank(b) as i32).abs();
