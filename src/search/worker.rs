@@ -1452,29 +1452,6 @@ impl<B: Bits> Worker<'_, B> {
         if in_check && legal == 0 {
             return (-MATE + ply as i32, None);
         }
-        // Quiet checks at the first ply: the mate just past the horizon is often a quiet check.
-        // Mate assumption: the checked side answers with every evasion (the next ply is within
-        // `QS_CHECK_PLIES`), so a mate found here is proved.
-        if depth == 0 && !in_check && best < beta {
-            let mut list = MoveList::new();
-            generate_legal(pos, &mut list);
-            for e in list.iter() {
-                if e.is_tactical() || proven_no_check(pos, e) {
-                    continue;
-                }
-                let child = pos.make_move(e);
-                if !child.in_check() {
-                    continue;
-                }
-                let score = -self.qsearch(&child, -beta, -alpha, ply + 1, depth - 1);
-                if self.stopped {
-                    return (0, None);
-                }
-                if self.qs_raise(ply, e, score, beta, [&mut best, &mut alpha], &mut best_move) {
-                    break;
-                }
-            }
-        }
         (best, best_move)
     }
 
