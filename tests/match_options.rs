@@ -173,17 +173,24 @@ fn an_option_the_engine_does_not_list_stops_the_match() {
     assert!(e.contains("N:NAME=VALUE"), "{e}");
 }
 
+/// The scripted UCI engine of tests/fixtures/uci_variant_path.py, which lists
+/// shocktroopsnoninja only after `VariantPath` is set; `mode` says how it tells the referee
+/// (`relist`: when asked again, `announce`: by printing its options anew).
+fn variant_path_engine(mode: &str) -> String {
+    format!(
+        "uci:python3 {} {} {mode}",
+        fixture_path("uci_variant_path.py").display(),
+        env!("CARGO_BIN_EXE_menagerie")
+    )
+}
+
 /// Issue 54: an engine that knows the variant only from its definitions file lists it after
 /// `--engine-option N:VariantPath=FILE`; the match sends the options first, then checks the
 /// variant against the list as it stands (asked for again, or as the engine printed it anew).
 #[test]
 fn a_variant_listed_only_after_variant_path_is_played() {
     for mode in ["relist", "announce"] {
-        let engine = format!(
-            "uci:python3 {} {} {mode}",
-            fixture_path("uci_variant_path.py").display(),
-            env!("CARGO_BIN_EXE_menagerie")
-        );
+        let engine = variant_path_engine(mode);
         let s = run(&[
             "--variant",
             "shocktroopsnoninja",
@@ -211,11 +218,7 @@ fn a_variant_listed_only_after_variant_path_is_played() {
 /// Without the option the variant is not listed, and the match says so.
 #[test]
 fn a_variant_the_engine_does_not_list_is_refused() {
-    let engine = format!(
-        "uci:python3 {} {} relist",
-        fixture_path("uci_variant_path.py").display(),
-        env!("CARGO_BIN_EXE_menagerie")
-    );
+    let engine = variant_path_engine("relist");
     let result = try_run(&[
         "--variant",
         "shocktroopsnoninja",
