@@ -9,7 +9,7 @@
 #    (re-running continues it).
 # TUNE_ARGS passes more options to tune: for the drop games, TUNE_ARGS='--keep value. --keep hand.'
 # (their fitted piece values lost games; README "Tuning the evaluation").
-# If H1 is accepted, copy WORKDIR/VARIANT.txt to src/search/eval/tables/ and commit it with the
+# If H1 is accepted, copy WORKDIR/VARIANT.txt to src/eval/tables/ and commit it with the
 # SPRT line. Needs a release build (cargo build --release); nothing else heavy should run.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -12,11 +12,11 @@ use std::time::{Duration, Instant};
 use std::any::Any;
 
 use crate::board::{Bits, Move, MoveEntry, MoveList};
+use crate::eval::Evaluator;
 use crate::fault::{inject, panic_message};
 use crate::game::{AnyGame, Live};
 use crate::movegen::generate_legal;
 use crate::notation::{parse_move, render};
-use crate::search::eval::Evaluator;
 use crate::search::history::History;
 use crate::search::params::SearchParams;
 use crate::search::threads::ThreadPool;
@@ -322,7 +322,7 @@ impl Engine {
                 } else {
                     let text = std::fs::read_to_string(path)
                         .map_err(|e| format!("EvalParams: cannot read {}: {e}", quoted(path)))?;
-                    crate::search::eval::table::entries(&text)
+                    crate::eval::table::entries(&text)
                         .map_err(|e| format!("EvalParams: {}: {e}", quoted(path)))?;
                     // Kept when it fits some variant: a GUI sets options before the variant.
                     if let Err(e) = evaluator_of(self.game.variant(), Some(&text))

@@ -2,12 +2,14 @@
 //!
 //! Layers, bottom up (see README.md and DESIGN.md): `board` (bitboards, geometry, moves),
 //! `variants` (games as data), `position` (state, FEN, make-move), `rules` (one module per
-//! mechanic), `movegen`, `notation`, `perft`, `game` (history and game end).
+//! mechanic), `movegen`, `notation`, `perft`, `game` (history and game end), `eval` (static
+//! evaluation and its tables), `search`.
 
 pub mod board;
 pub mod console;
 pub mod display;
 pub mod engine;
+pub mod eval;
 pub mod fault;
 pub mod game;
 pub mod matchplay;

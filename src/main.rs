@@ -192,7 +192,7 @@ enum Command {
         /// Data files written by `datagen`.
         #[arg(long, required = true, num_args = 1..)]
         data: Vec<std::path::PathBuf>,
-        /// Where the table goes (default: src/search/eval/tables/VARIANT.txt, from the
+        /// Where the table goes (default: src/eval/tables/VARIANT.txt, from the
         /// repository's root; rebuild to use it, or load it with the engine option EvalParams).
         #[arg(long)]
         out: Option<std::path::PathBuf>,

@@ -1,7 +1,7 @@
 //! The evaluation tuner: Texel's method over every weight at once.
 //!
 //! Each sample is a quiet position (from `menagerie datagen`) reduced to the counts of the
-//! evaluation's terms ([`crate::search::eval::Evaluator::trace`]), its phase, the game's result
+//! evaluation's terms ([`crate::eval::Evaluator::trace`]), its phase, the game's result
 //! and the search's score. The static evaluation `e` is linear in the weights, and the predicted
 //! result is `sigmoid(e) = 1 / (1 + 10^(-K e / 400))`; the tuner first fits `K` to the current
 //! weights, then lowers the mean squared error between the prediction and the target (the result,
@@ -12,8 +12,8 @@
 use rayon::prelude::*;
 
 use crate::board::Bits;
+use crate::eval::{Evaluator, Pair, Trace};
 use crate::position::Position;
-use crate::search::eval::{Evaluator, Pair, Trace};
 
 /// The samples, packed: every sample's terms in one array.
 #[derive(Clone, Debug, Default)]

@@ -7,8 +7,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use menagerie::eval::{Evaluator, table};
 use menagerie::position::Position;
-use menagerie::search::eval::{Evaluator, table};
 use menagerie::tune::parse_line;
 use menagerie::variants::{AnyVariant, lookup};
 

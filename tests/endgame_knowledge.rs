@@ -8,9 +8,9 @@ use std::sync::Arc;
 
 use menagerie::board::Color;
 use menagerie::engine::Engine;
+use menagerie::eval::Evaluator;
 use menagerie::game::Outcome;
 use menagerie::position::Position;
-use menagerie::search::eval::Evaluator;
 use menagerie::search::{Limits, NullSink};
 use menagerie::variants::{AnyVariant, lookup};
 

@@ -5,9 +5,9 @@
 //! Run with `cargo test --release --test eval_params`.
 
 use menagerie::board::{Bits, Color, MoveList};
+use menagerie::eval::{EvalCache, Evaluator, Pair, table};
 use menagerie::movegen::generate_legal;
 use menagerie::position::Position;
-use menagerie::search::eval::{EvalCache, Evaluator, Pair, table};
 use menagerie::tune::{self, Samples, Settings};
 use menagerie::variants::{Variant, lookup, playable};
 

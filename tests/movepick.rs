@@ -8,9 +8,9 @@
 mod rng;
 
 use menagerie::board::{Bits, MoveList};
+use menagerie::eval::Evaluator;
 use menagerie::movegen::{generate_legal, generate_tactical};
 use menagerie::position::Position;
-use menagerie::search::eval::Evaluator;
 use menagerie::search::movepick::{MovePicker, PickerBuffers};
 use menagerie::variants::{AnyVariant, Variant, lookup};
 use rng::Rng;

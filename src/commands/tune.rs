@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use menagerie::board::Bits;
-use menagerie::search::eval::{Evaluator, table};
+use menagerie::eval::{Evaluator, table};
 use menagerie::tune::{self, Settings};
 use menagerie::variants::{self, Variant};
 
@@ -166,7 +166,7 @@ fn tune_variant<B: Bits>(v: &'static Variant<B>, args: &TuneArgs) -> Result<(), 
     let out = args
         .out
         .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("src/search/eval/tables/{}.txt", v.name)));
+        .unwrap_or_else(|| PathBuf::from(format!("src/eval/tables/{}.txt", v.name)));
     std::fs::write(&out, text).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     menagerie::console::note(&format!(
         "tune: error training {:.6} -> {:.6}, held out {:.6} -> {:.6}; wrote {} ({:.0} s)",

@@ -77,19 +77,16 @@ impl History {
     }
 
     /// The evaluation cache kept from the last search, if it is of this width; a new one else.
-    pub fn take_eval_cache<B: crate::board::Bits>(&mut self) -> crate::search::eval::EvalCache<B> {
+    pub fn take_eval_cache<B: crate::board::Bits>(&mut self) -> crate::eval::EvalCache<B> {
         self.eval_cache
             .take()
-            .and_then(|c| c.downcast::<crate::search::eval::EvalCache<B>>().ok())
+            .and_then(|c| c.downcast::<crate::eval::EvalCache<B>>().ok())
             .map(|c| *c)
-            .unwrap_or_else(|| crate::search::eval::EvalCache::new(EVAL_CACHE_BITS))
+            .unwrap_or_else(|| crate::eval::EvalCache::new(EVAL_CACHE_BITS))
     }
 
     /// Keeps `cache` for the next search.
-    pub fn keep_eval_cache<B: crate::board::Bits>(
-        &mut self,
-        cache: crate::search::eval::EvalCache<B>,
-    ) {
+    pub fn keep_eval_cache<B: crate::board::Bits>(&mut self, cache: crate::eval::EvalCache<B>) {
         self.eval_cache = Some(Box::new(cache));
     }
 

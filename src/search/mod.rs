@@ -1,10 +1,9 @@
 //! The search: iterative deepening alpha-beta (PVS, aspiration windows, quiescence, history-driven
 //! move ordering, a corrected static evaluation, null move, razoring, ProbCut, futility and
 //! late-move pruning, singular extensions, late-move reductions) over any variant, a lock-free transposition table shared by lazy-SMP
-//! threads, time management and the evaluation. Nothing here prints:
+//! threads and time management; it scores positions with `crate::eval`. Nothing here prints:
 //! results go to a [`SearchSink`].
 
-pub mod eval;
 pub mod history;
 pub mod movepick;
 pub mod params;

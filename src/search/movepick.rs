@@ -12,8 +12,8 @@ use crate::board::{Bits, Move, MoveEntry, MoveList};
 use crate::movegen::{Legality, Stage, find_move, generate_stage};
 use crate::position::Position;
 
-use super::eval::Evaluator;
 use super::see::see;
+use crate::eval::Evaluator;
 
 /// Above this many quiet moves left, the second quiet pick sorts them (below, selection is as
 /// cheap).

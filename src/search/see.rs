@@ -7,7 +7,7 @@
 use crate::board::{Bits, MoveEntry, MoveKind};
 use crate::position::Position;
 
-use super::eval::Evaluator;
+use crate::eval::Evaluator;
 
 /// The exchange value of a capture for the side making it, in centipawns.
 pub fn see<B: Bits>(pos: &Position<B>, eval: &Evaluator<B>, e: &MoveEntry<B>) -> i32 {

@@ -6,7 +6,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-use super::eval::{EvalCache, Evaluator};
 use super::history::{History, PieceTo};
 use super::movepick::{MovePicker, MoveScores, PickerBuffers};
 use super::params::{P, SearchParams};
@@ -15,6 +14,7 @@ use super::timeman::TimeBudget;
 use super::tt::{Bound, TranspositionTable, TtHit};
 use super::{INFINITE, Info, Limits, MATE, MATE_BOUND, MAX_PLY, Score, SearchSink};
 use crate::board::{Bits, Move, MoveEntry, MoveList};
+use crate::eval::{EvalCache, Evaluator};
 use crate::movegen::{generate_legal, proven_no_check};
 use crate::notation::render;
 use crate::position::Position;

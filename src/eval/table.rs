@@ -1,4 +1,4 @@
-//! The parameter tables, compiled in from `src/search/eval/tables/`: one per rules family
+//! The parameter tables, compiled in from `src/eval/tables/`: one per rules family
 //! (`family-standard.txt` for chess, Shock Chess and the Shock Troops games, `family-powers.txt`,
 //! `family-combinedarms.txt`, `family-exciting.txt`), shared by its members, and one per variant,
 //! which overrides it. A variant's weights are the hand-set defaults of
