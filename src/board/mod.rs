@@ -1,10 +1,12 @@
-//! Board primitives: the bitboard trait, squares and pieces, geometry and attack tables, moves.
+//! Board primitives: the bitboard trait, squares and pieces, geometry and attack tables, moves,
+//! Zobrist keys.
 
 pub mod bits;
 pub mod boards;
 pub mod geometry;
 pub mod moves;
 pub mod square;
+pub mod zobrist;
 
 pub use bits::Bits;
 pub use geometry::{Geometry, SqTable};

@@ -195,7 +195,7 @@ impl<B: Bits> Position<B> {
                 Color::Black
             };
             let n = self.hand_count(color, kind);
-            if n as usize >= super::zobrist::MAX_HAND_KEYED {
+            if n as usize >= crate::board::zobrist::MAX_HAND_KEYED {
                 return err("too many pieces in hand");
             }
             self.set_hand(color, kind, n + 1);

@@ -5,7 +5,6 @@
 pub mod attacks;
 pub mod fen;
 mod make;
-pub mod zobrist;
 
 use crate::board::{Bits, Color, MAX_KINDS, Piece, PieceKind, Square};
 use crate::variants::{Insufficient, Variant};

@@ -13,8 +13,8 @@ pub use orthodox::{KNIGHT_LEAPS, chess_on_board};
 use std::sync::OnceLock;
 
 use crate::board::geometry::{DIAGONAL, ORTHOGONAL, SqTable, sq_table};
+use crate::board::zobrist::Zobrist;
 use crate::board::{Bits, Color, Geometry, MAX_KINDS, PieceKind, Square};
-use crate::position::zobrist::Zobrist;
 
 /// What the move generator does with a kind beyond its leaps and slides.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
