@@ -130,6 +130,35 @@ fn every_shipped_table_fits_its_variant() {
     }
 }
 
+/// No shipped table is a copy of another (comments aside): a game that plays another's weights
+/// names that game (`table::plays_table_of`) instead of carrying its own copy.
+#[test]
+fn no_shipped_table_is_a_copy_of_another() {
+    let terms = |text: &str| -> Vec<String> {
+        text.lines()
+            .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
+            .filter(|l| !l.is_empty())
+            .collect()
+    };
+    let mut own: Vec<(&str, Vec<String>)> = Vec::new();
+    for name in playable() {
+        if let Some(source) = table::plays_table_of(name) {
+            assert!(
+                table::builtin(source).is_some(),
+                "{name} plays {source}'s table"
+            );
+            continue;
+        }
+        let text = table::builtin(name).unwrap_or_else(|| panic!("{name} has no table"));
+        own.push((name, terms(text)));
+    }
+    for (i, (a, ta)) in own.iter().enumerate() {
+        for (b, tb) in &own[i + 1..] {
+            assert!(ta != tb, "{a}'s table is a copy of {b}'s");
+        }
+    }
+}
+
 #[test]
 fn tables_round_trip_and_refuse_what_does_not_fit() {
     let Some(menagerie::variants::AnyVariant::Narrow(v)) = lookup("shocktroops") else {

@@ -28,12 +28,20 @@ pub fn builtin(variant: &str) -> Option<&'static str> {
         "combinedarms" => include_str!("tables/combinedarms.txt"),
         "pawnier" => include_str!("tables/pawnier.txt"),
         "exciting" => include_str!("tables/exciting.txt"),
-        "excitingnotigers" => include_str!("tables/excitingnotigers.txt"),
-        "excitingnoreentry" => include_str!("tables/excitingnoreentry.txt"),
-        "excitingcannon" => include_str!("tables/excitingcannon.txt"),
         "exciting9" => include_str!("tables/exciting9.txt"),
-        _ => return None,
+        _ => return builtin(plays_table_of(variant)?),
     })
+}
+
+/// The game whose table `variant` plays as it is, for a game without a table of its own: it
+/// has every term of that table (its layout may have more, left at their defaults).
+pub fn plays_table_of(variant: &str) -> Option<&'static str> {
+    match variant {
+        // Exciting's sub-variants without tigers, without re-entry and with cannons: no fit of
+        // their own, Exciting's weights for the terms they share.
+        "excitingnotigers" | "excitingnoreentry" | "excitingcannon" => Some("exciting"),
+        _ => None,
+    }
 }
 
 /// The family table of a variant's family (`Family::name`), if there is one.
