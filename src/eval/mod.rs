@@ -252,12 +252,11 @@ impl<B: Bits> Evaluator<B> {
     /// The evaluator with the variant's table (or its defaults where the table is silent).
     pub fn new(v: &'static Variant<B>) -> Evaluator<B> {
         let mut ev = Self::with_family(v);
-        if let Some(text) = table::builtin(v.name) {
-            let mut w = ev.weights.clone();
-            match table::apply(text, &ev.layout, &mut w) {
-                Ok(_) => ev.set_weights(w),
-                Err(e) => log::error!("the parameter table of {} is not used: {e}", v.name),
-            }
+        let mut w = ev.weights.clone();
+        match table::apply_builtin(v.name, &ev.layout, &mut w) {
+            Some(Ok(_)) => ev.set_weights(w),
+            Some(Err(e)) => log::error!("the parameter table of {} is not used: {e}", v.name),
+            None => {}
         }
         ev
     }

@@ -20,28 +20,46 @@ pub fn builtin(variant: &str) -> Option<&'static str> {
         "chess" => include_str!("tables/chess.txt"),
         "shockchess" => include_str!("tables/shockchess.txt"),
         "shocktroops" => include_str!("tables/shocktroops.txt"),
-        "shocktroopsnoninja" => include_str!("tables/shocktroopsnoninja.txt"),
         "shocktroopsdrone" => include_str!("tables/shocktroopsdrone.txt"),
-        "shocktroopsdronenoninja" => include_str!("tables/shocktroopsdronenoninja.txt"),
         "shocktroopsca" => include_str!("tables/shocktroopsca.txt"),
         "shocktroopscanoninja" => include_str!("tables/shocktroopscanoninja.txt"),
         "combinedarms" => include_str!("tables/combinedarms.txt"),
         "pawnier" => include_str!("tables/pawnier.txt"),
         "exciting" => include_str!("tables/exciting.txt"),
-        "exciting9" => include_str!("tables/exciting9.txt"),
         _ => return builtin(plays_table_of(variant)?),
     })
 }
 
-/// The game whose table `variant` plays as it is, for a game without a table of its own: it
-/// has every term of that table (its layout may have more, left at their defaults).
+/// The game whose table `variant` plays, for a game without a table of its own: its weights
+/// for the terms the two games share (terms only the other game has are passed over, terms
+/// only this one has keep the family's weights).
 pub fn plays_table_of(variant: &str) -> Option<&'static str> {
     match variant {
-        // Exciting's sub-variants without tigers, without re-entry and with cannons: no fit of
-        // their own, Exciting's weights for the terms they share.
-        "excitingnotigers" | "excitingnoreentry" | "excitingcannon" => Some("exciting"),
+        // Exciting's sub-variants without tigers, without re-entry, with cannons and on 9x9:
+        // no fit of their own.
+        "excitingnotigers" | "excitingnoreentry" | "excitingcannon" | "exciting9" => {
+            Some("exciting")
+        }
+        // The Shock Troops games without Ninja Pawns play their parent's weights.
+        "shocktroopsnoninja" => Some("shocktroops"),
+        "shocktroopsdronenoninja" => Some("shocktroopsdrone"),
         _ => None,
     }
+}
+
+/// Applies the table `variant` plays (its own, every term its own; or the one it names with
+/// [`plays_table_of`]) to `weights`; None when it plays none.
+pub fn apply_builtin(
+    variant: &str,
+    layout: &Layout,
+    weights: &mut [Pair],
+) -> Option<Result<usize, String>> {
+    let text = builtin(variant)?;
+    Some(if plays_table_of(variant).is_some() {
+        apply_shared(text, layout, weights)
+    } else {
+        apply(text, layout, weights)
+    })
 }
 
 /// The family table of a variant's family (`Family::name`), if there is one.
