@@ -120,6 +120,12 @@ impl<B: Bits> Geometry<B> {
     pub fn rank(&self, sq: Square) -> u8 {
         sq.raw() / B::STRIDE as u8
     }
+    /// The square's colour, 0 or 1 (file plus rank, odd or even): squares a diagonal step
+    /// apart share it; a1 is 0.
+    #[inline(always)]
+    pub fn colour(&self, sq: Square) -> u8 {
+        (self.file(sq) + self.rank(sq)) % 2
+    }
     /// Rank counted from `color`'s own side (0 = its first rank).
     #[inline(always)]
     pub fn relative_rank(&self, sq: Square, color: Color) -> u8 {

@@ -1394,7 +1394,7 @@ impl<B: Bits> Evaluator<B> {
             let nearest = [(0, 0), (f, 0), (0, r), (f, r)]
                 .into_iter()
                 .filter_map(|(file, rank)| g.square(file, rank))
-                .filter(|&c| square_colour(g, c) == colour)
+                .filter(|&c| g.colour(c) == colour)
                 .map(|c| distance(g, weak_king, c))
                 .min();
             if let Some(d) = nearest {
@@ -1417,7 +1417,7 @@ impl<B: Bits> Evaluator<B> {
         for sq in rest.iter() {
             let k = &v.kinds[pos.piece_at(sq).kind().index()];
             if k.slides_diagonal && !k.slides_orthogonal && k.leaps.is_empty() {
-                bishop = Some(square_colour(&v.geometry, sq));
+                bishop = Some(v.geometry.colour(sq));
             } else if !k.slides_diagonal && !k.slides_orthogonal && k.leaps == KNIGHT_LEAPS {
                 knight = true;
             }
@@ -1642,11 +1642,6 @@ struct PawnInfo<B: Bits> {
     passed: [B; 2],
     /// The squares the pawns attack now or may attack as they advance.
     span: [B; 2],
-}
-
-/// The colour of a square (0 or 1): squares a diagonal step apart share it.
-fn square_colour<B: Bits>(g: &crate::board::Geometry<B>, sq: Square) -> u8 {
-    (g.file(sq) + g.rank(sq)) % 2
 }
 
 /// The king's distance between two squares (the larger of the file and rank distances).

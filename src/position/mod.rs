@@ -304,8 +304,7 @@ impl<B: Bits> Position<B> {
             return false;
         }
         let g = &v.geometry;
-        let colour = |sq: Square| (g.file(sq) + g.rank(sq)) % 2;
-        let first = colour(bishops.lsb());
-        bishops.iter().all(|sq| colour(sq) == first)
+        let first = g.colour(bishops.lsb());
+        bishops.iter().all(|sq| g.colour(sq) == first)
     }
 }

@@ -31,8 +31,7 @@ use crate::variants::ExcitingKinds;
 
 /// A square is black when (file + rank) is odd, a1 = (1, 1) (II.1).
 fn is_black<B: Bits>(pos: &Position<B>, sq: Square) -> bool {
-    let g = &pos.variant().geometry;
-    (g.file(sq) + g.rank(sq)) % 2 == 1
+    pos.variant().geometry.colour(sq) == 1
 }
 
 /// The enemies a soldier arriving on `y` captures (II.2.6); `own` is the mover's pieces after

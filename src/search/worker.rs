@@ -695,7 +695,10 @@ impl<B: Bits> Worker<'_, B> {
             return None;
         }
         // Razoring: so far below alpha that only a capture sequence could save the node;
-        // the quiescence search says whether one does.
+        // the quiescence search says whether one does. Mate assumption: it returns the
+        // quiescence score, which proves no mate it did not see through checks, and against an
+        // alpha that is a mate it may cut a faster mate (a quiet one): a mate is found later,
+        // not invented. Keeping it there found more mates (issue 59: ae57006 reverted).
         let job = self.job;
         let p = &job.params;
         if depth <= 3 && eval + p.get(P::RazorBase) + p.get(P::RazorDepth) * depth * depth <= alpha
@@ -710,7 +713,9 @@ impl<B: Bits> Worker<'_, B> {
         }
         // Reverse futility: far enough above beta that one move cannot lose it all. Assumes the
         // static evaluation is within a few pawns of the truth in quiet positions; a frozen side
-        // (the opponent moves twice) and positions in check are excluded.
+        // (the opponent moves twice) and positions in check are excluded. Mate assumption: an
+        // evaluation that is a mate bound is not trusted; against a beta below a mated bound it
+        // may hide the opponent's faster mate, never give a false one (ae57006 reverted).
         if depth <= 8
             && eval - p.get(P::RfpMargin) * (depth - i32::from(improving)) >= beta
             && eval.abs() < MATE_BOUND
@@ -918,7 +923,9 @@ impl<B: Bits> Worker<'_, B> {
         }
         // Futility: a move that removes nothing, promotes nothing and gives no check changes
         // the material balance by nothing (true of every variant's quiet moves, drops and
-        // pushes included), so it cannot lift a score this far below alpha.
+        // pushes included), so it cannot lift a score this far below alpha. Mate assumption:
+        // the caller's (see above); against an alpha that is a mate a quiet faster mate may be
+        // pruned, so the mate found is longer, not false (ae57006 reverted).
         if !q.in_check
             && lmr_depth <= 8
             && q.eval
@@ -1438,46 +1445,22 @@ impl<B: Bits> Worker<'_, B> {
             if self.stopped {
                 return (0, None);
             }
-            if self.qs_raise(
-                ply,
-                &e,
-                score,
-                beta,
-                [&mut best, &mut alpha],
-                &mut best_move,
-            ) {
-                break;
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = Some(e.mv);
+                    self.update_pv(ply, e);
+                    if score >= beta {
+                        break;
+                    }
+                }
             }
         }
         if in_check && legal == 0 {
             return (-MATE + ply as i32, None);
         }
         (best, best_move)
-    }
-
-    /// Takes a move's score into the quiescence node's (best, alpha, best move), the PV with
-    /// it; true when it reaches beta.
-    #[inline(always)]
-    fn qs_raise(
-        &mut self,
-        ply: usize,
-        e: &MoveEntry<B>,
-        score: i32,
-        beta: i32,
-        [best, alpha]: [&mut i32; 2],
-        best_move: &mut Option<Move>,
-    ) -> bool {
-        if score <= *best {
-            return false;
-        }
-        *best = score;
-        if score <= *alpha {
-            return false;
-        }
-        *alpha = score;
-        *best_move = Some(e.mv);
-        self.update_pv(ply, *e);
-        score >= beta
     }
 
     /// Whether `e` promotes to a kind worth less than the most valuable kind the variant's
