@@ -182,9 +182,10 @@ fn a_short_search_completes_its_first_iteration_and_plays_a_move_that_holds() {
             "{what}: {best} lets Black mate within {safe_for}"
         );
         assert_no_unproven_mate(&report, &infos, what);
-        // The move played is the last completed iteration's.
+        // The depth answered is the last completed iteration's (the move may be one that beat
+        // its move in a finished search of the next depth, which the safety check above covers).
         let last = infos.last().expect("a completed iteration");
-        assert_eq!((last.depth, &last.pv[0]), (report.depth, &best), "{what}");
+        assert_eq!(last.depth, report.depth, "{what}");
     }
 }
 

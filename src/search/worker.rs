@@ -159,6 +159,10 @@ struct Worker<'a, B: Bits> {
     /// limits nor is stopped from outside, so that it always has a finished iteration to answer
     /// with.
     first_done: bool,
+    /// A root move other than the first that beat it in the current iteration, with a search
+    /// of its own that finished at the iteration's depth (one line only): the answer if the
+    /// iteration is cut off.
+    proven_better: Option<RootMove<B>>,
 }
 
 /// Double extensions allowed on one path from the root.
@@ -211,6 +215,7 @@ pub fn run_search<B: Bits>(
         root_depth: 1,
         null_min_ply: 0,
         first_done: id > 0,
+        proven_better: None,
     };
     let result = w.iterate();
     w.flush_nodes();
@@ -262,6 +267,7 @@ impl<B: Bits> Worker<'_, B> {
         let mut depth = 1;
         while depth <= max_depth {
             self.best_changes /= 2.0;
+            self.proven_better = None;
             self.root_depth = depth as i32;
             // Helper threads skip some depths so that they fill the table ahead of the main thread.
             let search_depth = if self.id > 0 && depth > 2 {
@@ -334,8 +340,23 @@ impl<B: Bits> Worker<'_, B> {
         if self.id == 0 {
             self.shared.stop.store(true, Ordering::Relaxed);
         }
+        // The answer is the last completed iteration's, with one exception: when an iteration
+        // is cut off after a move other than its first beat the first at the new depth (its own
+        // search finished, so its score is a proven bound above the first move's), that move
+        // is played, as it is the better one at the deeper depth. Nothing of the unfinished
+        // iteration is printed.
+        let lines = match self.proven_better.take() {
+            Some(better) if completed > 0 && self.stopped => {
+                let mut answer = finished;
+                answer.retain(|l| l.entry.mv != better.entry.mv);
+                answer.insert(0, better);
+                answer
+            }
+            _ if completed > 0 => finished,
+            _ => lines,
+        };
         RootResult {
-            lines: if completed > 0 { finished } else { lines },
+            lines,
             depth: completed,
         }
     }
@@ -437,7 +458,8 @@ impl<B: Bits> Worker<'_, B> {
             if self.stopped {
                 break;
             }
-            if i != pv_index && score > alpha && pv_index == 0 {
+            let new_best = i != pv_index && score > alpha && pv_index == 0;
+            if new_best {
                 self.best_changes += 1.0;
             }
             if score > best {
@@ -450,6 +472,9 @@ impl<B: Bits> Worker<'_, B> {
                 lines[i].pv = pv;
                 // The new best goes to the front of this line's range.
                 lines[pv_index..=i].rotate_right(1);
+                if new_best && self.job.multipv <= 1 {
+                    self.proven_better = Some(lines[pv_index].clone());
+                }
                 if score > alpha {
                     alpha = score;
                 }
