@@ -11,7 +11,7 @@ use menagerie::board::Bits;
 use menagerie::notation::render;
 use menagerie::perft::{PerftCache, divide, perft, perft_cached, perft_parallel};
 use menagerie::position::Position;
-use menagerie::variants::{self, CATALOGUE, Variant};
+use menagerie::variants::{self, GAMES, Variant};
 
 #[derive(Parser)]
 #[command(
@@ -324,9 +324,13 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Variants => {
-            for (name, summary, built) in CATALOGUE {
-                let mark = if *built { "" } else { "  [not built yet]" };
-                menagerie::outln!("{name:<24} {summary}{mark}");
+            for game in GAMES {
+                let mark = if game.playable {
+                    ""
+                } else {
+                    "  [not built yet]"
+                };
+                menagerie::outln!("{:<24} {}{mark}", game.name, game.summary);
             }
             ExitCode::SUCCESS
         }

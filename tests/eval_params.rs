@@ -9,7 +9,7 @@ use menagerie::eval::{EvalCache, Evaluator, Pair, table};
 use menagerie::movegen::generate_legal;
 use menagerie::position::Position;
 use menagerie::tune::{self, Samples, Settings};
-use menagerie::variants::{Variant, lookup, playable};
+use menagerie::variants::{GAMES, Variant, Weights, lookup, playable, registry};
 
 #[path = "support/rng.rs"]
 mod rng;
@@ -123,7 +123,7 @@ fn every_shipped_table_fits_its_variant() {
                 .unwrap_or_else(|| panic!("the {family} family has no table"));
             table::apply_shared(shared, ev.layout(), &mut w)
                 .unwrap_or_else(|e| panic!("the {family} family's table in {name}: {e}"));
-            let applied = table::apply_builtin(name, ev.layout(), &mut w)
+            let applied = table::apply_builtin(v.weights, ev.layout(), &mut w)
                 .unwrap_or_else(|| panic!("{name} has no table"))
                 .unwrap_or_else(|e| panic!("{name}'s table: {e}"));
             // A game playing another's table shares most of its terms.
@@ -133,7 +133,7 @@ fn every_shipped_table_fits_its_variant() {
 }
 
 /// No shipped table is a copy of another (comments aside): a game that plays another's weights
-/// names that game (`table::plays_table_of`) instead of carrying its own copy.
+/// names that game in its registry entry (`Weights::Of`) instead of carrying its own copy.
 #[test]
 fn no_shipped_table_is_a_copy_of_another() {
     let terms = |text: &str| -> Vec<String> {
@@ -143,16 +143,19 @@ fn no_shipped_table_is_a_copy_of_another() {
             .collect()
     };
     let mut own: Vec<(&str, Vec<String>)> = Vec::new();
-    for name in playable() {
-        if let Some(source) = table::plays_table_of(name) {
-            assert!(
-                table::builtin(source).is_some(),
-                "{name} plays {source}'s table"
-            );
-            continue;
+    for game in GAMES.iter().filter(|g| g.playable) {
+        let name = game.name;
+        match game.weights {
+            Weights::Of(source) => {
+                let played = registry::game(source).map(|g| g.weights);
+                assert!(
+                    matches!(played, Some(Weights::Own(_))),
+                    "{name} plays {source}'s table, which has none of its own"
+                );
+            }
+            Weights::Own(text) => own.push((name, terms(text))),
+            Weights::Defaults => panic!("{name} has no table"),
         }
-        let text = table::builtin(name).unwrap_or_else(|| panic!("{name} has no table"));
-        own.push((name, terms(text)));
     }
     for (i, (a, ta)) in own.iter().enumerate() {
         for (b, tb) in &own[i + 1..] {

@@ -253,7 +253,7 @@ impl<B: Bits> Evaluator<B> {
     pub fn new(v: &'static Variant<B>) -> Evaluator<B> {
         let mut ev = Self::with_family(v);
         let mut w = ev.weights.clone();
-        match table::apply_builtin(v.name, &ev.layout, &mut w) {
+        match table::apply_builtin(v.weights, &ev.layout, &mut w) {
             Some(Ok(_)) => ev.set_weights(w),
             Some(Err(e)) => log::error!("the parameter table of {} is not used: {e}", v.name),
             None => {}

@@ -1,7 +1,8 @@
 //! The parameter tables, compiled in from `src/eval/tables/`: one per rules family
 //! (`family-standard.txt` for chess, Shock Chess and the Shock Troops games, `family-powers.txt`,
 //! `family-combinedarms.txt`, `family-exciting.txt`), shared by its members, and one per variant,
-//! which overrides it. A variant's weights are the hand-set defaults of
+//! which overrides it (the variant's registry entry names its table, or another game's it plays:
+//! `variants::registry`). A variant's weights are the hand-set defaults of
 //! [`super::terms::defaults`], then its family's table (terms the variant lacks, such as a hand
 //! piece chess does not have, are passed over), then its own table (every term must be its own).
 //! `menagerie tune` writes a variant's table with the terms that differ from its family's (every
@@ -13,52 +14,35 @@
 
 use super::Pair;
 use super::terms::Layout;
+use crate::variants::{Weights, registry};
 
-/// The table compiled in for `variant`, if it has one.
-pub fn builtin(variant: &str) -> Option<&'static str> {
-    Some(match variant {
-        "chess" => include_str!("tables/chess.txt"),
-        "shockchess" => include_str!("tables/shockchess.txt"),
-        "shocktroops" => include_str!("tables/shocktroops.txt"),
-        "shocktroopsdrone" => include_str!("tables/shocktroopsdrone.txt"),
-        "shocktroopsca" => include_str!("tables/shocktroopsca.txt"),
-        "shocktroopscanoninja" => include_str!("tables/shocktroopscanoninja.txt"),
-        "combinedarms" => include_str!("tables/combinedarms.txt"),
-        "pawnier" => include_str!("tables/pawnier.txt"),
-        "exciting" => include_str!("tables/exciting.txt"),
-        _ => return builtin(plays_table_of(variant)?),
-    })
-}
-
-/// The game whose table `variant` plays, for a game without a table of its own: its weights
-/// for the terms the two games share (terms only the other game has are passed over, terms
-/// only this one has keep the family's weights).
-pub fn plays_table_of(variant: &str) -> Option<&'static str> {
-    match variant {
-        // Exciting's sub-variants without tigers, without re-entry, with cannons and on 9x9:
-        // no fit of their own.
-        "excitingnotigers" | "excitingnoreentry" | "excitingcannon" | "exciting9" => {
-            Some("exciting")
-        }
-        // The Shock Troops games without Ninja Pawns play their parent's weights.
-        "shocktroopsnoninja" => Some("shocktroops"),
-        "shocktroopsdronenoninja" => Some("shocktroopsdrone"),
-        _ => None,
+/// The text of the table a game with `weights` plays (its registry entry's), and whether it is
+/// another game's; `None` for a game on the defaults.
+pub fn builtin(weights: Weights) -> Option<(&'static str, bool)> {
+    match weights {
+        Weights::Defaults => None,
+        Weights::Own(text) => Some((text, false)),
+        Weights::Of(other) => match registry::game(other)?.weights {
+            Weights::Own(text) => Some((text, true)),
+            _ => None,
+        },
     }
 }
 
-/// Applies the table `variant` plays (its own, every term its own; or the one it names with
-/// [`plays_table_of`]) to `weights`; None when it plays none.
+/// Applies the table a game with `weights` plays to `layout`'s `weights_out`: its own, every
+/// term its own; or another game's, its weights for the terms the two games share (terms only
+/// the other game has are passed over, terms only this one has keep the family's weights).
+/// `None` when it plays none.
 pub fn apply_builtin(
-    variant: &str,
+    weights: Weights,
     layout: &Layout,
-    weights: &mut [Pair],
+    weights_out: &mut [Pair],
 ) -> Option<Result<usize, String>> {
-    let text = builtin(variant)?;
-    Some(if plays_table_of(variant).is_some() {
-        apply_shared(text, layout, weights)
+    let (text, borrowed) = builtin(weights)?;
+    Some(if borrowed {
+        apply_shared(text, layout, weights_out)
     } else {
-        apply(text, layout, weights)
+        apply(text, layout, weights_out)
     })
 }
 

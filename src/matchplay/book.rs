@@ -94,29 +94,10 @@ pub fn parse(
     Ok(entries)
 }
 
-/// The book built into the binary for a variant (EPD text), `None` for an unknown name.
+/// The book built into the binary for a variant (EPD text, from its registry entry), `None` for
+/// an unknown name or a game without one.
 pub fn builtin(variant_name: &str) -> Option<&'static str> {
-    // `include_str!` needs literal paths, hence one arm per variant.
-    Some(match variant_name {
-        "chess" | "normal" => include_str!("../../benches/openings/chess.epd"),
-        "shocktroops" => include_str!("../../benches/openings/shocktroops.epd"),
-        "shocktroopsnoninja" => include_str!("../../benches/openings/shocktroopsnoninja.epd"),
-        "shocktroopsdrone" => include_str!("../../benches/openings/shocktroopsdrone.epd"),
-        "shocktroopsdronenoninja" => {
-            include_str!("../../benches/openings/shocktroopsdronenoninja.epd")
-        }
-        "shocktroopsca" => include_str!("../../benches/openings/shocktroopsca.epd"),
-        "shocktroopscanoninja" => include_str!("../../benches/openings/shocktroopscanoninja.epd"),
-        "shockchess" => include_str!("../../benches/openings/shockchess.epd"),
-        "combinedarms" => include_str!("../../benches/openings/combinedarms.epd"),
-        "pawnier" => include_str!("../../benches/openings/pawnier.epd"),
-        "exciting" => include_str!("../../benches/openings/exciting.epd"),
-        "excitingnotigers" => include_str!("../../benches/openings/excitingnotigers.epd"),
-        "excitingnoreentry" => include_str!("../../benches/openings/excitingnoreentry.epd"),
-        "excitingcannon" => include_str!("../../benches/openings/excitingcannon.epd"),
-        "exciting9" => include_str!("../../benches/openings/exciting9.epd"),
-        _ => return None,
-    })
+    Some(crate::variants::registry::game(variant_name)?.book).filter(|b| !b.is_empty())
 }
 
 /// The FEN part of an EPD line: the four EPD fields, the two move counters when both follow as

@@ -7,11 +7,8 @@ use super::orthodox::{kind, orthodox_spec};
 use super::{Barred, FamilySpec, InsufficientRule, Role, Variant};
 use crate::board::Bits;
 
-pub fn build<B: Bits>() -> Variant<B> {
-    let mut spec = orthodox_spec(
-        "combinedarms",
-        "Combined Arms Brigade Chess: artillery, armor, aviation",
-    );
+pub fn build<B: Bits>(name: &'static str) -> Variant<B> {
+    let mut spec = orthodox_spec(name);
     // King, aviation, heavy artillery, light artillery, armor, infantry (the rules find each by
     // its letter). Values in centipawns (middlegame, endgame).
     // Measured so far: material-odds self-play (16 games per pairing and side, 1 s + 0.01 s,

@@ -35,21 +35,8 @@ fn valued(mut k: KindSpec, value: (i32, i32)) -> KindSpec {
     k
 }
 
-pub fn build<B: Bits>(layout: Layout) -> Variant<B> {
-    let (name, summary) = match layout {
-        Layout::Main => ("exciting", "Exciting Chess: soldiers, checkers, tigers"),
-        Layout::NoTigers => (
-            "excitingnotigers",
-            "Exciting Chess with Soldiers in place of the Tigers",
-        ),
-        Layout::NoReentry => (
-            "excitingnoreentry",
-            "Exciting Chess without re-entry of captured Soldiers",
-        ),
-        Layout::Cannon => ("excitingcannon", "Exciting Chess, the layout with Cannon"),
-        Layout::Nine => ("exciting9", "the 9x9 Exciting Chess without Soldiers"),
-    };
-    let mut spec = orthodox_spec(name, summary);
+pub fn build<B: Bits>(name: &'static str, layout: Layout) -> Variant<B> {
+    let mut spec = orthodox_spec(name);
     // Values: first estimates (soldiers capture only by enclosure but re-enter; checkers jump).
     spec.kinds = vec![
         kind("King", 'K', Role::King, KING_STEPS, false, false),

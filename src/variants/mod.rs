@@ -6,9 +6,11 @@ mod combinedarms;
 mod exciting;
 mod orthodox;
 mod pawnier;
+pub mod registry;
 mod shocktroops;
 
 pub use orthodox::{KNIGHT_LEAPS, chess_on_board};
+pub use registry::{GAMES, Game, Image, Look, Weights};
 
 use std::sync::OnceLock;
 
@@ -182,6 +184,11 @@ pub struct Variant<B: Bits> {
     /// Per kind: when its moves reset the 50-move clock.
     pub clock_rules: Vec<ClockRule>,
     pub tables: Tables<B>,
+    /// The evaluation weights it plays, its opening book (EPD text) and how XBoard shows it:
+    /// from its [`registry`] entry (defaults for a board built outside the registry).
+    pub weights: Weights,
+    pub book: &'static str,
+    pub look: Look,
 }
 
 /// Mechanics switched on by the variant, computed once so that hot code tests a flag.
@@ -328,7 +335,6 @@ pub struct Tables<B: Bits> {
 /// What a variant file hands to [`Variant::build`].
 pub struct VariantSpec {
     pub name: &'static str,
-    pub summary: &'static str,
     pub files: u8,
     pub ranks: u8,
     pub holes: Vec<(u8, u8)>,
@@ -584,7 +590,7 @@ impl<B: Bits> Variant<B> {
             .collect();
         Variant {
             name: spec.name,
-            summary: spec.summary,
+            summary: "",
             kinds: spec.kinds.clone(),
             start_fen: spec.start_fen,
             king,
@@ -656,6 +662,9 @@ impl<B: Bits> Variant<B> {
             clock_rules,
             tables,
             geometry,
+            weights: Weights::Defaults,
+            book: "",
+            look: Look::NORMAL,
         }
     }
 }
@@ -828,82 +837,6 @@ impl AnyVariant {
     }
 }
 
-/// Every variant name of `rules/README.md` §1 with a one-line description, and whether this build
-/// plays it yet.
-pub const CATALOGUE: &[(&str, &str, bool)] = &[
-    ("chess", "orthodox chess, FIDE rules (8x8)", true),
-    (
-        "shocktroops",
-        "Shock Troops: War Knight, Elephant Knight and two Ninja Pawns in hand (8x8)",
-        true,
-    ),
-    (
-        "shocktroopsnoninja",
-        "Shock Troops without Ninja Pawns (8x8)",
-        true,
-    ),
-    (
-        "shocktroopsdrone",
-        "Shock Troops with War Drone and Elephant, two Ninja Pawns (8x8)",
-        true,
-    ),
-    (
-        "shocktroopsdronenoninja",
-        "Shock Troops with War Drone and Elephant, no Ninja Pawns (8x8)",
-        true,
-    ),
-    (
-        "shocktroopsca",
-        "Shock Troops with Chancellor and Archbishop, two Ninja Pawns (8x8)",
-        true,
-    ),
-    (
-        "shocktroopscanoninja",
-        "Shock Troops with Chancellor and Archbishop, no Ninja Pawns (8x8)",
-        true,
-    ),
-    (
-        "shockchess",
-        "Shock Chess: capturing a General freezes its army for one turn (8x8)",
-        true,
-    ),
-    (
-        "combinedarms",
-        "Combined Arms Brigade Chess: artillery, armor, aviation (8x8)",
-        true,
-    ),
-    (
-        "pawnier",
-        "Pawnier Chess: pawns borrow powers from neighbours, pawn drops (9x11, 3 holes)",
-        true,
-    ),
-    (
-        "exciting",
-        "Exciting Chess: soldiers, checkers, tigers (11x11 octagon)",
-        true,
-    ),
-    (
-        "excitingnotigers",
-        "Exciting Chess with Soldiers in place of the Tigers (11x11)",
-        true,
-    ),
-    (
-        "excitingnoreentry",
-        "Exciting Chess without re-entry of captured Soldiers (11x11)",
-        true,
-    ),
-    (
-        "excitingcannon",
-        "Exciting Chess, the layout with Cannon (11x11)",
-        true,
-    ),
-    (
-        "exciting9",
-        "the 9x9 Exciting Chess without Soldiers (9x9, 4 corners removed)",
-        true,
-    ),
-];
-
 /// The variant called `name` (XBoard's `normal` is `chess`), if this build plays it.
 pub fn lookup(name: &str) -> Option<AnyVariant> {
     let playable = name == "normal" || playable().any(|p| p == name);
@@ -918,47 +851,25 @@ pub fn kind_name(name: &str, letter: char) -> Option<&'static str> {
 }
 
 /// As [`lookup`], but also the games whose rules are still being built (for their tests); the
-/// protocols and the command line only offer what [`lookup`] finds.
+/// protocols and the command line only offer what [`lookup`] finds. Each game is built once.
 pub fn lookup_any(name: &str) -> Option<AnyVariant> {
-    static CHESS: OnceLock<Variant<u64>> = OnceLock::new();
-    static SHOCK: OnceLock<Variant<u64>> = OnceLock::new();
-    static PAWNIER: OnceLock<Variant<u128>> = OnceLock::new();
-    static ARMS: OnceLock<Variant<u64>> = OnceLock::new();
-    static EXCITING: [OnceLock<Variant<u128>>; 5] = [const { OnceLock::new() }; 5];
-    let exciting = |i: usize, layout| {
-        Some(AnyVariant::Wide(
-            EXCITING[i].get_or_init(|| exciting::build(layout)),
-        ))
-    };
-    static TROOPS: [[OnceLock<Variant<u64>>; 2]; 3] = [const { [const { OnceLock::new() }; 2] }; 3];
-    use shocktroops::Reserve;
-    let troops = |reserve: Reserve, ninjas: bool| {
-        Some(AnyVariant::Narrow(
-            TROOPS[reserve as usize][ninjas as usize]
-                .get_or_init(|| shocktroops::build(reserve, ninjas)),
-        ))
-    };
-    match name {
-        "shocktroops" => troops(Reserve::Knights, true),
-        "shocktroopsnoninja" => troops(Reserve::Knights, false),
-        "shocktroopsdrone" => troops(Reserve::Drones, true),
-        "shocktroopsdronenoninja" => troops(Reserve::Drones, false),
-        "shocktroopsca" => troops(Reserve::ChancellorArchbishop, true),
-        "shocktroopscanoninja" => troops(Reserve::ChancellorArchbishop, false),
-        "chess" | "normal" => Some(AnyVariant::Narrow(CHESS.get_or_init(orthodox::chess))),
-        "pawnier" => Some(AnyVariant::Wide(PAWNIER.get_or_init(pawnier::build))),
-        "combinedarms" => Some(AnyVariant::Narrow(ARMS.get_or_init(combinedarms::build))),
-        "exciting" => exciting(0, exciting::Layout::Main),
-        "excitingnotigers" => exciting(1, exciting::Layout::NoTigers),
-        "excitingnoreentry" => exciting(2, exciting::Layout::NoReentry),
-        "excitingcannon" => exciting(3, exciting::Layout::Cannon),
-        "exciting9" => exciting(4, exciting::Layout::Nine),
-        "shockchess" => Some(AnyVariant::Narrow(SHOCK.get_or_init(orthodox::shockchess))),
-        _ => None,
-    }
+    const N: usize = GAMES.len();
+    static NARROW: [OnceLock<Variant<u64>>; N] = [const { OnceLock::new() }; N];
+    static WIDE: [OnceLock<Variant<u128>>; N] = [const { OnceLock::new() }; N];
+    let name = registry::game(name)?.name;
+    let i = GAMES.iter().position(|g| g.name == name)?;
+    let game = &GAMES[i];
+    Some(match game.build {
+        registry::Build::Narrow(_) => {
+            AnyVariant::Narrow(NARROW[i].get_or_init(|| game.narrow().expect("a narrow game")))
+        }
+        registry::Build::Wide(_) => {
+            AnyVariant::Wide(WIDE[i].get_or_init(|| game.wide().expect("a wide game")))
+        }
+    })
 }
 
 /// The names of the variants this build plays.
 pub fn playable() -> impl Iterator<Item = &'static str> {
-    CATALOGUE.iter().filter(|c| c.2).map(|c| c.0)
+    GAMES.iter().filter(|g| g.playable).map(|g| g.name)
 }

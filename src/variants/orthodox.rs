@@ -67,10 +67,9 @@ pub(super) fn orthodox_kinds(
     ]
 }
 
-pub(super) fn orthodox_spec(name: &'static str, summary: &'static str) -> VariantSpec {
+pub(super) fn orthodox_spec(name: &'static str) -> VariantSpec {
     VariantSpec {
         name,
-        summary,
         files: 8,
         ranks: 8,
         holes: vec![],
@@ -104,17 +103,14 @@ pub(super) fn orthodox_spec(name: &'static str, summary: &'static str) -> Varian
     }
 }
 
-pub fn chess<B: Bits>() -> Variant<B> {
-    Variant::build(orthodox_spec("chess", "orthodox chess, FIDE rules"))
+pub fn chess<B: Bits>(name: &'static str) -> Variant<B> {
+    Variant::build(orthodox_spec(name))
 }
 
 /// Shock Chess: the General (G, a queen mover) is a shock piece; promotion to G R B N
 /// (rules/shockchess.md 2.2); `Q` is read as an alias of `G` (SC-8).
-pub fn shockchess<B: Bits>() -> Variant<B> {
-    let mut spec = orthodox_spec(
-        "shockchess",
-        "Shock Chess: capturing a General freezes its army",
-    );
+pub fn shockchess<B: Bits>(name: &'static str) -> Variant<B> {
+    let mut spec = orthodox_spec(name);
     spec.kinds = orthodox_kinds("General", 'G', true);
     spec.start_fen = "rnbgkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBGKBNR w KQkq - 0 1";
     spec.promotion_letters = "GRBN";
@@ -137,12 +133,14 @@ pub fn chess_on_board<B: Bits>(
     holes: &[(u8, u8)],
     start_fen: &'static str,
 ) -> Variant<B> {
-    let mut spec = orthodox_spec(name, "orthodox pieces on another board");
+    let mut spec = orthodox_spec(name);
     spec.files = files;
     spec.ranks = ranks;
     spec.holes = holes.to_vec();
     spec.start_fen = start_fen;
     spec.promotion_rank = ranks - 1;
     spec.castles.clear();
-    Variant::build(spec)
+    let mut v = Variant::build(spec);
+    v.summary = "orthodox pieces on another board";
+    v
 }

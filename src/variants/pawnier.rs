@@ -11,12 +11,11 @@ use crate::board::boards::PAWNIER_HOLES;
 /// The sergeant's three forward steps (`fK`).
 const SERGEANT: &[(i8, i8)] = &[(-1, 1), (0, 1), (1, 1)];
 
-pub fn build<B: Bits>() -> Variant<B> {
+pub fn build<B: Bits>(name: &'static str) -> Variant<B> {
     let mut sergeant = kind("Sergeant", 'S', Role::Piece, SERGEANT, false, false);
     sergeant.promotes = true;
     Variant::build(VariantSpec {
-        name: "pawnier",
-        summary: "Pawnier Chess: pawns borrow powers from neighbours",
+        name,
         files: 9,
         ranks: 11,
         holes: PAWNIER_HOLES.to_vec(),

@@ -57,36 +57,8 @@ const fn with_knight(steps: [(i8, i8); 8]) -> [(i8, i8); 16] {
 /// The Ninja Pawn's sideways captures, which it has only on the enemy half (1.3.3).
 const SIDEWAYS: &[(i8, i8)] = &[(1, 0), (-1, 0)];
 
-/// The name and summary of each member (rules/README.md, "Variant names").
-fn name(reserve: Reserve, ninjas: bool) -> (&'static str, &'static str) {
-    match (reserve, ninjas) {
-        (Reserve::Knights, true) => (
-            "shocktroops",
-            "Shock Troops: War Knight, Elephant Knight and two Ninja Pawns in hand",
-        ),
-        (Reserve::Knights, false) => ("shocktroopsnoninja", "Shock Troops without Ninja Pawns"),
-        (Reserve::Drones, true) => (
-            "shocktroopsdrone",
-            "Shock Troops with War Drone, Elephant and two Ninja Pawns",
-        ),
-        (Reserve::Drones, false) => (
-            "shocktroopsdronenoninja",
-            "Shock Troops with War Drone and Elephant, without Ninja Pawns",
-        ),
-        (Reserve::ChancellorArchbishop, true) => (
-            "shocktroopsca",
-            "Shock Troops with Chancellor, Archbishop and two Ninja Pawns",
-        ),
-        (Reserve::ChancellorArchbishop, false) => (
-            "shocktroopscanoninja",
-            "Shock Troops with Chancellor and Archbishop, without Ninja Pawns",
-        ),
-    }
-}
-
 /// A Shock Troops variant: the reserve's two kinds, with or without the two Ninja Pawns.
-pub fn build<B: Bits>(reserve: Reserve, ninjas: bool) -> Variant<B> {
-    let (name, summary) = name(reserve, ninjas);
+pub fn build<B: Bits>(name: &'static str, reserve: Reserve, ninjas: bool) -> Variant<B> {
     let pieces = match reserve {
         Reserve::Knights => [
             kind("War Knight", 'W', Role::Piece, &WAR_KNIGHT, false, false),
@@ -108,7 +80,7 @@ pub fn build<B: Bits>(reserve: Reserve, ninjas: bool) -> Variant<B> {
             kind("Archbishop", 'A', Role::Piece, KNIGHT_LEAPS, false, true),
         ],
     };
-    let mut spec = orthodox_spec(name, summary);
+    let mut spec = orthodox_spec(name);
     spec.kinds = orthodox_kinds("Queen", 'Q', false);
     spec.kinds.extend(pieces.clone());
     let (hand, start_fen, promotions, bench) = match (reserve, ninjas) {

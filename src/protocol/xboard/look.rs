@@ -5,7 +5,7 @@
 //! slot of a droppable kind.
 
 use crate::board::Bits;
-use crate::variants::{KNIGHT_LEAPS, KindSpec, Role, Variant, lookup};
+use crate::variants::{Image, KNIGHT_LEAPS, KindSpec, Look, Role, Variant, lookup};
 use crate::with_variant;
 
 /// XBoard's piece slots (common.h:294-305), the ones our variants use.
@@ -23,78 +23,26 @@ pub mod slot {
     pub const MAN: usize = 10;
 }
 
-/// A variant's XBoard presentation.
-#[derive(Clone, Copy, Debug)]
-pub struct XboardLook {
-    /// `None`: XBoard's built-in `normal`, no `setup` line.
-    pub parent: Option<&'static str>,
-    /// Images of kinds whose slot the movement does not decide, by upper-case letter.
-    pub images: &'static [(char, usize)],
-    /// Pawns whose moves XBoard 4.9.1 would misapply on its Pawn slot (PROTOCOL.md §4.7: a
-    /// file-changing move onto an empty square in the far half is taken for an e.p. capture and
-    /// the piece behind the destination vanishes from XBoard's board). They go to the Man slot,
-    /// which XBoard moves without side effects: Pawnier pawns slide like rooks and bishops (a
-    /// match lost a king this way), Combined Arms infantry steps diagonally right after an enemy
-    /// double step.
-    pub pawn_off_slot_0: bool,
+/// The slot of each of XBoard's images.
+fn slot_of(image: Image) -> usize {
+    match image {
+        Image::Pawn => slot::PAWN,
+        Image::Knight => slot::KNIGHT,
+        Image::Bishop => slot::BISHOP,
+        Image::Rook => slot::ROOK,
+        Image::Queen => slot::QUEEN,
+        Image::Ferz => slot::FERZ,
+        Image::Alfil => slot::ALFIL,
+        Image::Angel => slot::ANGEL,
+        Image::Marshall => slot::MARSHALL,
+        Image::Wazir => slot::WAZIR,
+        Image::Man => slot::MAN,
+    }
 }
 
-/// The presentation of a variant by name; `None` for names this table does not describe.
-pub fn look(name: &str) -> Option<XboardLook> {
-    let l = |parent, images| {
-        Some(XboardLook {
-            parent: Some(parent),
-            images,
-            pawn_off_slot_0: false,
-        })
-    };
-    let pawn_off_slot_0 = |look: Option<XboardLook>| {
-        look.map(|l| XboardLook {
-            pawn_off_slot_0: true,
-            ..l
-        })
-    };
-    use slot::*;
-    match name {
-        "chess" | "normal" => Some(XboardLook {
-            parent: None,
-            images: &[],
-            pawn_off_slot_0: false,
-        }),
-        "shockchess" => l("lion", &[('G', QUEEN)]),
-        // The arms move by rules of their own; they keep the orthodox images.
-        "combinedarms" => pawn_off_slot_0(l(
-            "fairy",
-            &[
-                ('P', PAWN),
-                ('N', KNIGHT),
-                ('B', BISHOP),
-                ('R', ROOK),
-                ('Q', QUEEN),
-            ],
-        )),
-        "shocktroops" | "shocktroopsdrone" => {
-            l("bughouse", &[('J', FERZ), ('E', ALFIL), ('W', ANGEL)])
-        }
-        "shocktroopsnoninja" | "shocktroopsdronenoninja" => {
-            l("bughouse", &[('E', ALFIL), ('W', ANGEL)])
-        }
-        "shocktroopsca" => l("bughouse", &[('J', FERZ), ('A', ANGEL), ('C', MARSHALL)]),
-        "shocktroopscanoninja" => l("bughouse", &[('A', ANGEL), ('C', MARSHALL)]),
-        "pawnier" => pawn_off_slot_0(l("bughouse", &[('S', FERZ)])),
-        _ if name.starts_with("exciting") => l(
-            "bughouse",
-            &[
-                ('S', FERZ),
-                ('T', ALFIL),
-                ('M', ANGEL),
-                ('C', MARSHALL),
-                ('D', WAZIR),
-                ('V', MAN),
-            ],
-        ),
-        _ => None,
-    }
+/// The presentation of a playable variant by name (its registry entry's); `None` for other names.
+fn look(name: &str) -> Option<Look> {
+    lookup(name).map(|any| with_variant!(any, v => v.look))
 }
 
 /// Whose piece table: XBoard's own, or the one a UCI GUI is told about (its pocket size), where
@@ -107,10 +55,10 @@ enum Gui {
 
 /// The slot of each kind (`None` for the King, which is always last), from the explicit images
 /// or, for orthodox movers, from the movement.
-fn slots<B: Bits>(v: &Variant<B>, look: &XboardLook, gui: Gui) -> Vec<Option<usize>> {
+fn slots<B: Bits>(v: &Variant<B>, look: &Look, gui: Gui) -> Vec<Option<usize>> {
     let natural = |k: &KindSpec| -> usize {
-        if let Some(&(_, s)) = look.images.iter().find(|i| i.0 == k.letter) {
-            return s;
+        if let Some(&(_, image)) = look.images.iter().find(|i| i.0 == k.letter) {
+            return slot_of(image);
         }
         match (k.role, k.slides_orthogonal, k.slides_diagonal) {
             (Role::Pawn | Role::SidestepPawn | Role::PowerPawn, _, _) => slot::PAWN,
@@ -161,7 +109,7 @@ fn holdings_size<B: Bits>(v: &Variant<B>, slots: &[Option<usize>], white: &[char
 }
 
 /// The `setup` line of `v` with `parent` and `fen` (its start position if `None`).
-fn setup_of<B: Bits>(v: &Variant<B>, look: &XboardLook, parent: &str, fen: Option<&str>) -> String {
+fn setup_of<B: Bits>(v: &Variant<B>, look: &Look, parent: &str, fen: Option<&str>) -> String {
     let slots = slots(v, look, Gui::Xboard);
     let mut white = white_table(v, &slots);
     let holdings = holdings_size(v, &slots, &white);
@@ -181,10 +129,14 @@ fn setup_of<B: Bits>(v: &Variant<B>, look: &XboardLook, parent: &str, fen: Optio
 
 /// The reply to `variant NAME` (PROTOCOL.md §6): `None` for chess and for unknown names.
 pub fn setup_line(name: &str) -> Option<String> {
-    let look = look(name)?;
-    let parent = look.parent?;
-    let variant = lookup(name)?;
-    Some(with_variant!(variant, v => setup_of(v, &look, parent, None)))
+    with_variant!(lookup(name)?, v => setup_line_of(v))
+}
+
+/// The `setup` line of a built variant, from its registry entry's look: `None` for XBoard's
+/// `normal`.
+pub fn setup_line_of<B: Bits>(v: &Variant<B>) -> Option<String> {
+    let parent = v.look.parent?;
+    Some(setup_of(v, &v.look, parent, None))
 }
 
 /// The two `setup` lines that put `fen` on XBoard's board at move 0 after a `setboard` (PROTOCOL.md
@@ -219,7 +171,7 @@ pub fn uci_pocket_and_template(name: &str) -> Option<(usize, &'static str)> {
     let Some(parent) = look.parent else {
         return Some((0, "fairy"));
     };
-    fn pocket<B: Bits>(v: &Variant<B>, look: &XboardLook) -> usize {
+    fn pocket<B: Bits>(v: &Variant<B>, look: &Look) -> usize {
         let slots = slots(v, look, Gui::Uci);
         holdings_size(v, &slots, &white_table(v, &slots))
     }
