@@ -237,6 +237,11 @@ impl AnyGame {
     pub fn fen(&self) -> String {
         with_game!(self, g => g.position().to_fen())
     }
+    /// The move number of the position (FEN's sixth field): 1 at the start, one more after
+    /// each of Black's moves.
+    pub fn fullmove_number(&self) -> u32 {
+        with_game!(self, g => u32::from(g.position().fullmove_number()))
+    }
     /// The legal moves, in generation order.
     pub fn legal(&self) -> Vec<Move> {
         with_game!(self, g => g.legal.iter().map(|e| e.mv).collect())

@@ -265,3 +265,16 @@ fn capture_into_a_dead_position() {
     play(&mut g, "a1b2");
     assert_eq!(g.outcome(), None);
 }
+
+/// The move number the clock counts `level` moves by comes from the position (Black's move
+/// raises it), not from a FEN string.
+#[test]
+fn the_move_number_follows_the_game() {
+    let chess = lookup("chess").expect("chess");
+    let mut g = menagerie::game::AnyGame::new(chess, Some("8/8/8/4k3/8/8/8/4K2R b K - 3 41"))
+        .expect("a legal position");
+    assert_eq!(g.fullmove_number(), 41);
+    let mv = g.parse("e5e4").expect("a legal move");
+    assert!(g.play(mv));
+    assert_eq!(g.fullmove_number(), 42);
+}

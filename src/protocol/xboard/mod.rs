@@ -592,7 +592,7 @@ impl Xboard {
         let mut limits = self
             .session
             .clock
-            .limits(self.board.side_to_move(), &self.board.fen);
+            .limits(self.board.side_to_move(), self.board.real.fullmove_number());
         let root = self.board.root_moves(&self.session);
         let root = if root.is_empty() && !self.board.excluded.is_empty() {
             self.board.legal.clone()
@@ -686,7 +686,10 @@ impl Xboard {
         }
         self.searching.hint = Some(mv.clone());
         let us = self.board.side_to_move().flip();
-        let mut limits = self.session.clock.limits(us, &self.engine.game().fen());
+        let mut limits = self
+            .session
+            .clock
+            .limits(us, self.engine.game().fullmove_number());
         limits.ponder = true;
         let id = self.start(limits, Some(mv.clone()));
         self.searching.now = Search::Pondering {

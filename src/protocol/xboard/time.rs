@@ -98,8 +98,8 @@ impl Clock {
         }
     }
 
-    /// The limits for a move of `side` in the position `fen` (for the move number).
-    pub fn limits(&self, side: Color, fen: &str) -> Limits {
+    /// The limits for a move of `side` at move number `fullmove` (FEN's sixth field).
+    pub fn limits(&self, side: Color, fullmove: u32) -> Limits {
         let mut l = Limits {
             depth: self.depth,
             ..Limits::default()
@@ -119,11 +119,6 @@ impl Clock {
         l.winc = Some(self.inc);
         l.binc = Some(self.inc);
         if self.mps > 0 {
-            let fullmove: u32 = fen
-                .split_whitespace()
-                .nth(5)
-                .and_then(|n| n.parse().ok())
-                .unwrap_or(1);
             l.movestogo = Some(self.mps - (fullmove.saturating_sub(1) % self.mps));
         }
         l
@@ -145,7 +140,7 @@ mod tests {
         assert_eq!((c.base, c.inc), (seconds(120.0), seconds(12.0)));
         c.time("-5", true);
         assert_eq!(c.own, Some(Duration::ZERO));
-        let l = c.limits(Color::Black, "8/8/8/8/8/8/8/8 b - - 0 41");
+        let l = c.limits(Color::Black, 41);
         assert_eq!(l.btime, Some(Duration::ZERO));
         assert_eq!(l.movestogo, None);
     }
