@@ -524,6 +524,43 @@ fn score_before_every_bestmove() {
     }
 }
 
+/// A board of queens and rooks whose first iteration alone takes minutes (the quiescence search
+/// over every exchange): `stop` and the clock still end it, with a move searched so far and no
+/// mate score. The fuzzer's sessions hung on such boards, `stop` waiting for the first
+/// iteration to finish.
+#[test]
+fn a_huge_first_iteration_is_ended_by_stop_and_by_the_clock() {
+    const QUEENS: &str = "rrrrkrrr/qqqqqqqq/QQQQQQQQ/8/8/qqqqqqqq/QQQQQQQQ/RRRRKRRR w - - 0 1";
+    let mut e = uci();
+    let legal = legal("chess", Some(QUEENS), &[]);
+    for (go, stop) in [("go infinite", true), ("go movetime 100", false)] {
+        e.send(&format!("position fen {QUEENS}"));
+        e.send(go);
+        std::thread::sleep(Duration::from_millis(200));
+        let sent = Instant::now();
+        if stop {
+            e.send("stop");
+        }
+        let lines = e.lines_until(&is_bestmove.into(), secs(10));
+        assert!(
+            sent.elapsed() < Duration::from_secs(3),
+            "{go}: {}",
+            e.dump()
+        );
+        let line = lines.last().expect("a bestmove");
+        assert!(
+            legal.contains(&best(line).to_string()),
+            "{go}: {}",
+            e.dump()
+        );
+        assert!(
+            !lines.iter().any(|l| l.contains(" score mate ")),
+            "{go}: {}",
+            e.dump()
+        );
+    }
+}
+
 /// An infinite search that runs out of depth by itself still waits for `stop`.
 #[test]
 fn infinite_search_that_ends_waits_for_stop() {

@@ -163,6 +163,9 @@ pub fn make_report<B: Bits>(
         Some(render(&root.make_move(&l.entry), e))
     });
     let score = match best_line {
+        // A search stopped from outside in its first iteration: the best move so far is no
+        // proof of a mate either way.
+        Some(l) if result.depth == 0 && l.score.abs() >= MATE_BOUND => Score::Cp(0),
         Some(l) if l.score > -INFINITE => Score::from_internal(l.score),
         Some(_) => Score::Cp(0),
         None if root.in_check() => Score::Mate(0),

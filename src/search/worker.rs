@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use super::history::{History, PieceTo};
 use super::movepick::{MovePicker, MoveScores, PickerBuffers};
@@ -39,12 +39,10 @@ pub struct Shared {
 
 impl Shared {
     /// Time on the clock for this move: since `go`, or since `ponderhit` for a ponder search.
-    pub fn clock_elapsed(&self) -> std::time::Duration {
-        self.start
-            .elapsed()
-            .saturating_sub(std::time::Duration::from_millis(
-                self.clock_offset_ms.load(Ordering::Relaxed),
-            ))
+    pub fn clock_elapsed(&self) -> Duration {
+        self.start.elapsed().saturating_sub(Duration::from_millis(
+            self.clock_offset_ms.load(Ordering::Relaxed),
+        ))
     }
 
     /// Turns a ponder search into a normal one whose clock starts now.
@@ -155,9 +153,11 @@ struct Worker<'a, B: Bits> {
     root_depth: i32,
     /// Null moves are not tried below this ply while a null-move fail-high is verified.
     null_min_ply: usize,
-    /// The first iteration is complete: until then the main thread neither stops for its
-    /// limits nor is stopped from outside, so that it always has a finished iteration to answer
-    /// with.
+    /// The first iteration is complete: until then the main thread stops for its limits (time,
+    /// nodes) only at an emergency bound far past them, so that it has a finished iteration to
+    /// answer with. A stop from outside (`stop`, `?`, `quit`, a new position) and the emergency
+    /// bound end it at once: the answer is then the best of the moves searched so far, without
+    /// a mate score.
     first_done: bool,
     /// A root move other than the first that beat it in the current iteration, with a search
     /// of its own that finished at the iteration's depth (one line only): the answer if the
@@ -490,9 +490,9 @@ impl<B: Bits> Worker<'_, B> {
     }
 
     /// Counts a node; every 1024 nodes flushes the count and (main thread) checks the limits.
-    /// The main thread's first iteration runs to its end whatever the limits or a stop say: it
-    /// is small (the quiescence search's checks are bounded), and a move from a cut-off first
-    /// iteration could be one that loses at once, with a score nothing proved.
+    /// The main thread's first iteration runs to its end whatever the limits say, short of an
+    /// emergency bound: it is small (the quiescence search's checks are bounded), and a move
+    /// from a cut-off first iteration could be one that loses at once.
     #[inline(always)]
     fn visit(&mut self) -> bool {
         self.nodes += 1;
@@ -504,16 +504,29 @@ impl<B: Bits> Worker<'_, B> {
             {
                 gate.take_turns();
             }
-            if self.id == 0 && self.first_done {
-                let over_time =
-                    self.shared.budget.hard.is_some_and(|h| {
-                        !self.shared.unbounded() && self.shared.clock_elapsed() >= h
-                    });
-                let over_nodes = self
-                    .shared
-                    .limits
-                    .nodes
-                    .is_some_and(|n| self.shared.total_nodes() >= n);
+            if self.id == 0 {
+                // Until the first iteration is done the limits wait, up to an emergency bound
+                // that only a pathological position reaches (a fuzzed board of queens): twice
+                // the hard limit (itself at most half the clock left) or a second past it, four
+                // times the nodes and 100,000 more. (A first iteration of a few thousand nodes
+                // can take a tenth of a second in a test build on a busy machine.)
+                let first = !self.first_done;
+                let over_time = self.shared.budget.hard.is_some_and(|h| {
+                    let h = if first {
+                        (h * 2).max(h + Duration::from_secs(1))
+                    } else {
+                        h
+                    };
+                    !self.shared.unbounded() && self.shared.clock_elapsed() >= h
+                });
+                let over_nodes = self.shared.limits.nodes.is_some_and(|n| {
+                    let n = if first {
+                        n.saturating_mul(4).saturating_add(100_000)
+                    } else {
+                        n
+                    };
+                    self.shared.total_nodes() >= n
+                });
                 if over_time || over_nodes {
                     self.shared.stop.store(true, Ordering::Relaxed);
                 }
@@ -528,7 +541,9 @@ impl<B: Bits> Worker<'_, B> {
             // With one thread the node limit is exact, which keeps `bench` deterministic.
             self.shared.stop.store(true, Ordering::Relaxed);
         }
-        if self.first_done && self.shared.stop.load(Ordering::Relaxed) {
+        // Before the first iteration is done only a stop from outside is set (the limits above
+        // wait for it): a GUI's `stop` or `quit` is never held up by a large first iteration.
+        if self.shared.stop.load(Ordering::Relaxed) {
             self.stopped = true;
         }
         self.stopped
