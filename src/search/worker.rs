@@ -1295,9 +1295,7 @@ impl<B: Bits> Worker<'_, B> {
         match pieces {
             0 => false,
             1 => pos.king_square(us).is_some_and(|k| {
-                let t = &pos.variant().tables;
-                let steps = t.wazir[k.raw() as usize] | t.ferz[k.raw() as usize];
-                (steps & !pos.color_bb(us)).any()
+                (crate::position::attacks::arms::king_steps(pos, k) & !pos.color_bb(us)).any()
             }),
             _ => true,
         }

@@ -856,8 +856,7 @@ pub fn lookup_any(name: &str) -> Option<AnyVariant> {
     const N: usize = GAMES.len();
     static NARROW: [OnceLock<Variant<u64>>; N] = [const { OnceLock::new() }; N];
     static WIDE: [OnceLock<Variant<u128>>; N] = [const { OnceLock::new() }; N];
-    let name = registry::game(name)?.name;
-    let i = GAMES.iter().position(|g| g.name == name)?;
+    let i = registry::index(name)?;
     let game = &GAMES[i];
     Some(match game.build {
         registry::Build::Narrow(_) => {

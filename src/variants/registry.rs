@@ -287,8 +287,13 @@ pub const GAMES: &[Game] = &[
 
 /// The entry of the game called `name` (XBoard's `normal` is `chess`), playable or not.
 pub fn game(name: &str) -> Option<&'static Game> {
+    index(name).map(|i| &GAMES[i])
+}
+
+/// The place of the game called `name` in [`GAMES`].
+pub fn index(name: &str) -> Option<usize> {
     let name = if name == "normal" { "chess" } else { name };
-    GAMES.iter().find(|g| g.name == name)
+    GAMES.iter().position(|g| g.name == name)
 }
 
 impl Game {
