@@ -1438,13 +1438,21 @@ impl<B: Bits> Worker<'_, B> {
         let mut tried: [(u8, B); 16] = [(0, B::ZERO); 16];
         let mut n_tried = 0;
         let mut legal = 0;
+        let mut quiet_evasions = 0;
         while let Some(e) = self.pick(picker, pos, [None; 3]) {
             // A move left out here cannot make a mate claim false: the node is not in check,
             // or an evasion already holds off the mate (while every evasion tried is mated, all
             // of them are tried, so `legal` counts them all).
             let may_skip = !in_check || best > -MATE_BOUND;
-            // Quiet evasions of a check given deeper than the first plies are left out.
-            if may_skip && in_check && !every_evasion && !e.is_tactical() {
+            // Of the quiet evasions of a check given deeper than the first plies, the first
+            // `QS_QUIET_EVASIONS` are tried (the king's step when the capture of the checker
+            // loses material); the rest are left out.
+            if may_skip
+                && in_check
+                && !every_evasion
+                && !e.is_tactical()
+                && quiet_evasions >= QS_QUIET_EVASIONS
+            {
                 continue;
             }
             // An under-promotion wins less than the promotion to the most valuable kind on the
@@ -1483,6 +1491,9 @@ impl<B: Bits> Worker<'_, B> {
                 continue;
             }
             legal += 1;
+            if in_check && !e.is_tactical() {
+                quiet_evasions += 1;
+            }
             if !in_check
                 && e.mv.kind() != crate::board::MoveKind::Promotion
                 && n_tried < tried.len()
@@ -1532,14 +1543,19 @@ impl<B: Bits> Worker<'_, B> {
 /// Plies at the start of the quiescence search in which checks are followed: a move there that
 /// gives check is searched even when it is an under-promotion or a capture delta pruning would
 /// drop, and a check given there is answered with every evasion. Deeper, a node in check tries
-/// its tactical evasions, and quiet ones only until one is not mated; under-promotions are
-/// tried only as evasions while none holds. Without the bound, checking promotions and the
+/// its tactical evasions and a few quiet ones (`QS_QUIET_EVASIONS`; all while every evasion is
+/// mated); under-promotions are tried only as evasions while none holds. Without the bound, checking promotions and the
 /// evasions of each checked side followed each other to the end of the board's material:
 /// 408,557 nodes for one ply of a position with pawns on the seventh rank
 /// (tests/search_mates.rs). Mate assumption: the quiescence search proves a mate only through
 /// nodes in check, where no evasion is left out while all are mated; it is free to miss mates
 /// (checks are not generated outside check), never to invent one.
 const QS_CHECK_PLIES: i32 = 1;
+
+/// Quiet evasions tried at a node in check deeper than the first plies, once an evasion holds
+/// off the mate (Stockfish's quiescence search tries two; one keeps the first iteration of
+/// tests/search_mates.rs's promotions position under 5,000 nodes, two would not).
+const QS_QUIET_EVASIONS: usize = 1;
 
 /// Whether the 50-move limit may be reached below a node of `pos` searched to `depth` (with a
 /// margin for extensions and the quiescence search). The table's key leaves the clock out, so
