@@ -16,7 +16,7 @@ use crate::eval::Evaluator;
 use crate::fault::{inject, panic_message};
 use crate::game::{AnyGame, Live};
 use crate::movegen::generate_legal;
-use crate::notation::{parse_move, render};
+use crate::notation::render;
 use crate::search::history::History;
 use crate::search::params::SearchParams;
 use crate::search::threads::ThreadPool;
@@ -152,15 +152,16 @@ fn job<B: Bits>(
     live: &Live<B>,
     eval: Arc<Evaluator<B>>,
     multipv: usize,
-    searchmoves: &[String],
+    searchmoves: &[Move],
     params: SearchParams,
 ) -> SearchJob<B> {
     let positions = live.game().positions();
     let root = *live.position();
-    // Unparsable `searchmoves` entries are ignored; if none is left, every move is searched.
-    let filter: Vec<_> = searchmoves
+    // Moves that are not legal here are ignored; if none is left, every move is searched.
+    let filter: Vec<Move> = searchmoves
         .iter()
-        .filter_map(|m| parse_move(&root, m).ok().map(|e| e.mv))
+        .copied()
+        .filter(|&m| live.entry(m).is_some())
         .collect();
     SearchJob {
         root,
@@ -528,6 +529,8 @@ impl Engine {
         self.wait().unwrap_or(SearchReport {
             best: None,
             ponder: None,
+            best_move: None,
+            ponder_move: None,
             score: Score::Cp(0),
             depth: 0,
             nodes: 0,
@@ -575,6 +578,8 @@ fn fallback_report<B: Bits>(job: &SearchJob<B>, shared: &crate::search::Shared) 
     SearchReport {
         best: best.map(|e| render(&job.root, e)),
         ponder: None,
+        best_move: best.map(|e| e.mv),
+        ponder_move: None,
         score: Score::Cp(0),
         depth: 0,
         nodes: shared.total_nodes(),

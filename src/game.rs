@@ -164,7 +164,8 @@ impl<B: Bits> Live<B> {
     pub fn legal(&self) -> &MoveList<B> {
         &self.legal
     }
-    fn entry(&self, mv: Move) -> Option<MoveEntry<B>> {
+    /// The legal move `mv` names, with what it does (`None` if it is not legal here).
+    pub fn entry(&self, mv: Move) -> Option<MoveEntry<B>> {
         self.legal.find(mv).copied()
     }
     fn play(&mut self, entry: MoveEntry<B>) {
@@ -236,6 +237,27 @@ impl AnyGame {
     }
     pub fn fen(&self) -> String {
         with_game!(self, g => g.position().to_fen())
+    }
+    /// The board as letters (see [`Position::cells`]): ranks from the first, files from a.
+    pub fn cells(&self) -> Vec<Vec<Option<char>>> {
+        with_game!(self, g => g.position().cells())
+    }
+    /// The pieces in both hands as letters (see [`Position::hand_letters`]).
+    pub fn hand_letters(&self) -> Vec<char> {
+        with_game!(self, g => g.position().hand_letters())
+    }
+    /// Whether `other` shows the same board, hands and side to move (clocks, castling and
+    /// en passant rights aside): what XBoard's `setboard` of a relayed position compares.
+    pub fn same_setup(&self, other: &AnyGame) -> bool {
+        let sorted = |g: &AnyGame| {
+            let mut hand = g.hand_letters();
+            hand.sort_unstable();
+            hand
+        };
+        self.variant_name() == other.variant_name()
+            && self.side_to_move() == other.side_to_move()
+            && self.cells() == other.cells()
+            && sorted(self) == sorted(other)
     }
     /// The move number of the position (FEN's sixth field): 1 at the start, one more after
     /// each of Black's moves.

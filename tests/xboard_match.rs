@@ -19,6 +19,7 @@ mod tools;
 use tools::have;
 
 use menagerie::board::Bits;
+use menagerie::game::AnyGame;
 use menagerie::notation::{parse_move, render};
 use menagerie::position::Position;
 use menagerie::protocol::xboard::markers::Board;
@@ -195,7 +196,9 @@ fn replay<B: Bits>(
         let canonical = render(&pos, &entry);
         let cells = grid(pos.to_fen().split(['[', ' ']).next().expect("placement"));
         let was = phantoms.clone();
-        let shown_board = Board::from_fen(&pos.to_fen()).expect("our FEN reads");
+        let shown_game = AnyGame::new(lookup(v.name).expect("our variant"), Some(&pos.to_fen()))
+            .expect("our FEN reads");
+        let shown_board = Board::of(&shown_game);
         phantoms.record(m, &canonical, Some(&shown_board));
         lossy += usize::from(*m != canonical && m.contains(','));
         for sq in entry.removed.iter() {

@@ -507,6 +507,41 @@ impl<B: Bits> Position<B> {
         s
     }
 
+    /// The board as letters, rank by rank from the first (White's) rank, file by file: a
+    /// piece's FEN letter (upper case White), `'*'` for a hole, `None` for an empty square.
+    pub fn cells(&self) -> Vec<Vec<Option<char>>> {
+        let g = &self.variant.geometry;
+        (0..g.ranks as i32)
+            .map(|rank| {
+                (0..g.files as i32)
+                    .map(|file| match g.square(file, rank) {
+                        None => Some('*'),
+                        Some(sq) => {
+                            let p = self.piece_at(sq);
+                            (!p.is_none()).then(|| self.piece_char(p))
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The pieces in both hands as FEN letters (upper case White), White's first, each kind in
+    /// the variant's hand order: the FEN's `[...]` field.
+    pub fn hand_letters(&self) -> Vec<char> {
+        let mut out = Vec::new();
+        for c in Color::BOTH {
+            for &k in &self.variant.hand_kinds {
+                let letter = self.piece_char(Piece::new(c, k));
+                out.extend(std::iter::repeat_n(
+                    letter,
+                    usize::from(self.hand_count(c, k)),
+                ));
+            }
+        }
+        out
+    }
+
     /// The FEN letter of a piece.
     pub fn piece_char(&self, p: Piece) -> char {
         let c = self.variant.letter(p.kind());

@@ -473,7 +473,8 @@ impl Uci {
             self.say("bestmove (none)");
             return;
         }
-        let limits = parse_go(args);
+        let game = self.engine.game();
+        let limits = parse_go(args, |m| game.parse(m).ok());
         let sink = Arc::new(UciSink::new(
             self.out.clone(),
             limits.infinite || limits.ponder,
@@ -499,9 +500,10 @@ fn saturating(t: &str) -> Option<i64> {
     )
 }
 
-/// The limits of a `go` command. Unknown tokens and unreadable numbers are skipped; numbers too
-/// large to read are taken as the largest allowed.
-fn parse_go(args: &[&str]) -> Limits {
+/// The limits of a `go` command, reading `searchmoves` with `parse` (a move that does not read
+/// is left out). Unknown tokens and unreadable numbers are skipped; numbers too large to read
+/// are taken as the largest allowed.
+fn parse_go(args: &[&str], parse: impl Fn(&str) -> Option<Move>) -> Limits {
     let mut limits = Limits::default();
     let mut i = 0;
     let ms = |t: Option<&&str>| -> Option<Duration> {
@@ -539,7 +541,7 @@ fn parse_go(args: &[&str]) -> Limits {
                 takes_value = false;
             }
             "searchmoves" => {
-                limits.searchmoves = args[i + 1..].iter().map(|s| s.to_string()).collect();
+                limits.searchmoves = args[i + 1..].iter().filter_map(|s| parse(s)).collect();
                 break;
             }
             _ => takes_value = false,
@@ -560,15 +562,26 @@ mod tests {
     #[test]
     fn go_parsing() {
         let go = "wtime 1000 btime -20 winc 5 movestogo 0 depth x ponder searchmoves e2e4 d2d4";
-        let l = parse_go(&go.split(' ').collect::<Vec<_>>());
+        let chess =
+            crate::game::AnyGame::new(crate::variants::lookup("chess").unwrap(), None).unwrap();
+        let parse = |m: &str| chess.parse(m).ok();
+        let l = parse_go(&go.split(' ').collect::<Vec<_>>(), parse);
         assert_eq!(l.wtime, Some(Duration::from_millis(1000)));
         assert_eq!(l.btime, Some(Duration::ZERO));
         assert_eq!(l.winc, Some(Duration::from_millis(5)));
         assert_eq!(l.movestogo, Some(1));
         assert_eq!(l.depth, None);
         assert!(l.ponder && !l.infinite);
-        assert_eq!(l.searchmoves, ["e2e4", "d2d4"]);
-        let l = parse_go(&["movetime", "99999999999999999999999", "infinite", "nodes"]);
+        assert_eq!(
+            l.searchmoves,
+            [parse("e2e4").unwrap(), parse("d2d4").unwrap()]
+        );
+        let l = parse_go(&["searchmoves", "e2e5", "g1f3"], parse);
+        assert_eq!(l.searchmoves, [parse("g1f3").unwrap()]);
+        let l = parse_go(
+            &["movetime", "99999999999999999999999", "infinite", "nodes"],
+            parse,
+        );
         assert_eq!(l.movetime, Some(Duration::from_millis(MAX_MS)));
         assert!(l.infinite);
         assert_eq!(l.nodes, None);
@@ -578,23 +591,29 @@ mod tests {
     /// for ever; numbers past `i64` saturate instead.
     #[test]
     fn numbers_too_long_saturate() {
-        let l = parse_go(&[
-            "wtime",
-            "99999999999999999999",
-            "btime",
-            "1",
-            "nodes",
-            "1e5",
-        ]);
+        let l = parse_go(
+            &[
+                "wtime",
+                "99999999999999999999",
+                "btime",
+                "1",
+                "nodes",
+                "1e5",
+            ],
+            |_| None,
+        );
         assert_eq!(l.wtime, Some(Duration::from_millis(MAX_MS)));
         assert_eq!(l.btime, Some(Duration::from_millis(1)));
         assert_eq!(l.nodes, None);
-        let l = parse_go(&[
-            "btime",
-            "-99999999999999999999",
-            "depth",
-            "+99999999999999999999",
-        ]);
+        let l = parse_go(
+            &[
+                "btime",
+                "-99999999999999999999",
+                "depth",
+                "+99999999999999999999",
+            ],
+            |_| None,
+        );
         assert_eq!(l.btime, Some(Duration::ZERO));
         assert_eq!(l.depth, Some(1_000));
         assert_eq!(saturating("12a"), None);

@@ -21,7 +21,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Instant;
 
-use crate::board::Bits;
+use crate::board::{Bits, Move};
 use crate::notation::render;
 use crate::position::Position;
 
@@ -46,8 +46,8 @@ pub struct Limits {
     pub infinite: bool,
     /// Ponder search: no time limit until `ponderhit`, then the clock limits apply from then on.
     pub ponder: bool,
-    /// Root moves to search (canonical strings, UCI `searchmoves`); empty for all.
-    pub searchmoves: Vec<String>,
+    /// Root moves to search (UCI `searchmoves`, XBoard's exclusions); empty for all.
+    pub searchmoves: Vec<Move>,
 }
 
 /// A score as the protocols print it.
@@ -101,6 +101,10 @@ pub struct SearchReport {
     /// Canonical string of the move to play; `None` when there is no legal move.
     pub best: Option<String>,
     pub ponder: Option<String>,
+    /// The same moves typed, for the caller to play without reading its own strings again:
+    /// `best_move` a legal move of the root, `ponder_move` one of the position after it.
+    pub best_move: Option<Move>,
+    pub ponder_move: Option<Move>,
     pub score: Score,
     pub depth: u32,
     pub nodes: u64,
@@ -174,6 +178,8 @@ pub fn make_report<B: Bits>(
     SearchReport {
         best,
         ponder,
+        best_move: best_line.map(|l| l.entry.mv),
+        ponder_move: best_line.and_then(|l| l.pv.get(1)).map(|e| e.mv),
         score,
         depth: result.depth,
         nodes: shared.total_nodes(),

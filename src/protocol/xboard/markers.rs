@@ -1,43 +1,24 @@
-//! `lift`, `put`, `hover` → `highlight`, `choice` (PROTOCOL.md §3.9), computed from the FEN and
-//! the canonical legal moves of the current position.
+//! `lift`, `put`, `hover` → `highlight`, `choice` (PROTOCOL.md §3.9), computed from the board
+//! of the current position and its legal moves as the canonical text XBoard speaks.
 
 use super::moves::{Shape, coords, shape};
+use crate::board::Color;
+use crate::game::AnyGame;
 
-/// The board of a FEN: `grid[rank][file]`, rank 0 at the bottom; `Some('*')` is a hole.
+/// A board as XBoard's squares show it: `grid[rank][file]` holds a piece's letter (upper case
+/// White), rank 0 at the bottom; `Some('*')` is a hole.
 pub struct Board {
     grid: Vec<Vec<Option<char>>>,
     white_to_move: bool,
 }
 
 impl Board {
-    pub fn from_fen(fen: &str) -> Option<Board> {
-        let mut fields = fen.split_whitespace();
-        let placement = fields.next()?;
-        let placement = placement.split('[').next()?;
-        let white_to_move = fields.next() != Some("b");
-        let mut grid = Vec::new();
-        for row in placement.split('/') {
-            let mut cells = Vec::new();
-            let mut count = 0usize;
-            for c in row.chars() {
-                if let Some(d) = c.to_digit(10) {
-                    count = (count * 10 + d as usize).min(64);
-                    continue;
-                }
-                cells.extend(std::iter::repeat_n(None, count));
-                count = 0;
-                if c.is_ascii_alphabetic() || c == '*' {
-                    cells.push(Some(c));
-                }
-            }
-            cells.extend(std::iter::repeat_n(None, count));
-            grid.push(cells);
+    /// The board of `game`'s current position.
+    pub fn of(game: &AnyGame) -> Board {
+        Board {
+            grid: game.cells(),
+            white_to_move: game.side_to_move() == Color::White,
         }
-        grid.reverse();
-        Some(Board {
-            grid,
-            white_to_move,
-        })
     }
 
     fn files(&self) -> usize {
@@ -160,11 +141,10 @@ impl Markers {
     pub fn lift(
         &mut self,
         square: &str,
-        fen: &str,
+        board: &Board,
         legal: &[String],
         holdings: &[char],
     ) -> Option<String> {
-        let board = Board::from_fen(fen)?;
         if !board.on_board(square) {
             // A piece picked up from the holdings: its legal drop squares (an empty slot, or
             // the other side's holdings, get no answer).
@@ -219,7 +199,7 @@ impl Markers {
 
     /// The answer to `put SQ`, if any: `choice` for a promotion; a release on a victim square
     /// becomes a kill square.
-    pub fn put(&mut self, square: &str, fen: &str, legal: &[String]) -> Option<String> {
+    pub fn put(&mut self, square: &str, board: &Board, legal: &[String]) -> Option<String> {
         self.from.as_ref()?;
         let moves = self.candidates(legal);
         if moves.iter().any(|s| {
@@ -232,7 +212,7 @@ impl Markers {
             .iter()
             .filter(|s| s.to == square && s.victims.len() == self.kills.len())
             .collect();
-        let choice = self.choice(&to_here, fen);
+        let choice = self.choice(&to_here, board);
         self.clear();
         choice
     }
@@ -243,7 +223,7 @@ impl Markers {
     /// arrives when a dragged move is already made (PROTOCOL.md §3.9). With a choice to make
     /// (`M` squares) the letters of every such promotion of the piece, default first; otherwise
     /// the letter of its engine-decided promotion (`B`), which XBoard then takes at once.
-    pub fn choice_after_lift(&self, fen: &str, legal: &[String]) -> Option<String> {
+    pub fn choice_after_lift(&self, board: &Board, legal: &[String]) -> Option<String> {
         let moves = self.candidates(legal);
         let complete: Vec<&Shape> = moves
             .iter()
@@ -265,19 +245,19 @@ impl Markers {
                         .any(|c| c.to == s.to && c.victims == s.victims)
                 })
                 .collect();
-            return self.choice(&to_them, fen);
+            return self.choice(&to_them, board);
         }
         let promotions: Vec<&Shape> = complete
             .into_iter()
             .filter(|s| s.promotion.is_some())
             .collect();
-        self.choice(&promotions, fen)
+        self.choice(&promotions, board)
     }
 
     /// `choice LETTERS` for these moves: their promotion letters upper case in order, each once,
     /// then the mover's own letter if one of them declines an optional promotion; `None`
     /// without a promotion.
-    fn choice(&self, moves: &[&Shape], fen: &str) -> Option<String> {
+    fn choice(&self, moves: &[&Shape], board: &Board) -> Option<String> {
         let mut letters = String::new();
         for c in moves.iter().filter_map(|s| s.promotion) {
             let c = c.to_ascii_uppercase();
@@ -291,7 +271,7 @@ impl Markers {
         if moves.iter().any(|s| s.promotion.is_none()) {
             // The optional promotion: the mover's own letter declines it.
             let from = self.from.as_deref().unwrap_or_default();
-            if let Some(c) = Board::from_fen(fen).and_then(|b| b.at(from)) {
+            if let Some(c) = board.at(from) {
                 let c = c.to_ascii_uppercase();
                 if !letters.contains(c) {
                     letters.push(c);
@@ -305,33 +285,42 @@ impl Markers {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants::lookup;
+
+    /// The board of a position of `variant`.
+    fn board_of(variant: &str, fen: &str) -> Board {
+        Board::of(&AnyGame::new(lookup(variant).unwrap(), Some(fen)).unwrap())
+    }
 
     #[test]
     fn chess_start_lift() {
-        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let board = &board_of(
+            "chess",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        );
         let legal = vec!["e2e3".to_string(), "e2e4".to_string(), "g1f3".to_string()];
         let mut m = Markers::default();
         assert_eq!(
-            m.lift("e2", fen, &legal, &[]).unwrap(),
+            m.lift("e2", board, &legal, &[]).unwrap(),
             "highlight 8/8/8/8/4Y3/4Y3/8/8"
         );
-        assert_eq!(m.lift("j1", fen, &legal, &[]), None);
+        assert_eq!(m.lift("j1", board, &legal, &[]), None);
     }
 
     #[test]
     fn kill_squares() {
         // CA-T3a-like: a1 shoots a4 and returns, or goes on.
-        let fen = "8/8/8/8/p7/8/8/R6K w - - 0 1";
+        let board = &board_of("chess", "7k/8/8/8/p7/8/8/R6K w - - 0 1");
         let legal: Vec<String> = ["a1a4,a4a1", "a1a2", "a1a3", "a1a4"]
             .iter()
             .map(|s| s.to_string())
             .collect();
         let mut m = Markers::default();
-        let h = m.lift("a1", fen, &legal, &[]).unwrap();
+        let h = m.lift("a1", board, &legal, &[]).unwrap();
         assert_eq!(h, "highlight 8/8/8/8/C7/Y7/Y7/8");
-        assert_eq!(m.put("a4", fen, &legal), None);
+        assert_eq!(m.put("a4", board, &legal), None);
         assert_eq!(
-            m.lift("a4", fen, &legal, &[]).unwrap(),
+            m.lift("a4", board, &legal, &[]).unwrap(),
             "highlight 8/8/8/8/8/8/8/Y7"
         );
     }
@@ -339,38 +328,41 @@ mod tests {
     #[test]
     fn a_promoting_piece_gets_its_choice_with_the_highlight() {
         // Shock Chess: a7 promotes with a choice; the king has none.
-        let fen = "4k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+        let board = &board_of("chess", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
         let legal: Vec<String> = ["a7a8g", "a7a8r", "a7a8b", "a7a8n", "e1d1"]
             .iter()
             .map(|s| s.to_string())
             .collect();
         let mut m = Markers::default();
         assert_eq!(
-            m.lift("a7", fen, &legal, &[]).unwrap(),
+            m.lift("a7", board, &legal, &[]).unwrap(),
             "highlight M7/8/8/8/8/8/8/8"
         );
         assert_eq!(
-            m.choice_after_lift(fen, &legal).as_deref(),
+            m.choice_after_lift(board, &legal).as_deref(),
             Some("choice GRBN")
         );
-        m.lift("e1", fen, &legal, &[]);
-        assert_eq!(m.choice_after_lift(fen, &legal), None);
+        m.lift("e1", board, &legal, &[]);
+        assert_eq!(m.choice_after_lift(board, &legal), None);
         // An optional promotion (an Exciting soldier): the mover's own letter declines it, last.
-        let fen = "4k3/8/4S3/8/8/8/8/4K3 w - - 0 1";
+        let board = &board_of(
+            "exciting",
+            "**3k3**/*9*/11/11/11/4S6/11/11/11/*9*/**3K3** w - - 0 1",
+        );
         let legal: Vec<String> = ["e6e7v", "e6e7", "e6d6", "e6f6"]
             .iter()
             .map(|s| s.to_string())
             .collect();
-        m.lift("e6", fen, &legal, &[]);
+        m.lift("e6", board, &legal, &[]);
         assert_eq!(
-            m.choice_after_lift(fen, &legal).as_deref(),
+            m.choice_after_lift(board, &legal).as_deref(),
             Some("choice VS")
         );
         // Only an engine-decided promotion (`B`): its letter, which XBoard takes at once.
         let legal: Vec<String> = ["e6e7v", "e6d6"].iter().map(|s| s.to_string()).collect();
-        m.lift("e6", fen, &legal, &[]);
+        m.lift("e6", board, &legal, &[]);
         assert_eq!(
-            m.choice_after_lift(fen, &legal).as_deref(),
+            m.choice_after_lift(board, &legal).as_deref(),
             Some("choice V")
         );
     }
@@ -379,26 +371,26 @@ mod tests {
     fn holdings_lift() {
         // Shock Troops: holdings slots P N B R Q J E W; J is slot 5 (White `j6`, Black `_3`).
         let slots = ['P', 'N', 'B', 'R', 'Q', 'J', 'E', 'W'];
-        let fen = "4k3/8/8/8/8/8/4P3/4K3[Jj] w - - 0 1";
+        let board = &board_of("shocktroops", "4k3/8/8/8/8/8/4P3/4K3[Jj] w - - 0 1");
         let legal: Vec<String> = ["J@d2", "J@d3", "J@d4", "e1d1", "e2e3"]
             .iter()
             .map(|s| s.to_string())
             .collect();
         let mut m = Markers::default();
         assert_eq!(
-            m.lift("j6", fen, &legal, &slots).unwrap(),
+            m.lift("j6", board, &legal, &slots).unwrap(),
             "highlight 8/8/8/8/3Y4/3Y4/3Y4/8"
         );
         assert_eq!(
-            m.lift("i6", fen, &legal, &slots).unwrap(),
+            m.lift("i6", board, &legal, &slots).unwrap(),
             "highlight 8/8/8/8/3Y4/3Y4/3Y4/8"
         );
         // Black's holdings while White is to move, an empty slot, a slot past the table.
-        assert_eq!(m.lift("_3", fen, &legal, &slots), None);
+        assert_eq!(m.lift("_3", board, &legal, &slots), None);
         assert_eq!(
-            m.lift("j1", fen, &legal, &slots).unwrap(),
+            m.lift("j1", board, &legal, &slots).unwrap(),
             "highlight 8/8/8/8/8/8/8/8"
         );
-        assert_eq!(m.lift("j9", fen, &legal, &slots), None);
+        assert_eq!(m.lift("j9", board, &legal, &slots), None);
     }
 }

@@ -182,18 +182,11 @@ pub fn run(input: Receiver<Input>, out: Output, first: Option<String>) {
 const FROZEN_NOTICE: &str = "telluser Your General was captured, so your army is frozen for one \
      turn: pass by clicking my clock (or type @@@@ as your move), and I move again.";
 
-/// The hand letters of a FEN (`[...]` after the board) with their counts.
-fn hand_counts(fen: &str) -> std::collections::BTreeMap<char, usize> {
+/// Hand letters (upper case White) with their counts.
+fn hand_counts(letters: &[char]) -> std::collections::BTreeMap<char, usize> {
     let mut counts = std::collections::BTreeMap::new();
-    let board = fen.split_whitespace().next().unwrap_or("");
-    if let Some((_, rest)) = board.split_once('[') {
-        for c in rest
-            .trim_end_matches(']')
-            .chars()
-            .filter(char::is_ascii_alphabetic)
-        {
-            *counts.entry(c).or_insert(0) += 1;
-        }
+    for &c in letters {
+        *counts.entry(c).or_insert(0) += 1;
     }
     counts
 }
@@ -232,7 +225,7 @@ fn claim(outcome: &Outcome) -> String {
     format!("{} {{{reason}}}", outcome.result())
 }
 
-/// Board, sorted hand and side to move of a FEN: what §3.3 compares.
+/// Board, sorted hand and side to move of a FEN XBoard sent: what §3.3 compares.
 fn fen_key(fen: &str) -> Option<(String, String, String)> {
     let mut fields = fen.split_whitespace();
     let placement = fields.next()?;
@@ -258,6 +251,24 @@ fn fen_key(fen: &str) -> Option<(String, String, String)> {
     Some((expanded, hand.into_iter().collect(), side))
 }
 
+/// The same key for `game`'s current position, from the typed board.
+fn setup_key(game: &AnyGame) -> (String, String, String) {
+    let rows: Vec<String> = game
+        .cells()
+        .iter()
+        .rev()
+        .map(|rank| rank.iter().map(|c| c.unwrap_or('1')).collect())
+        .collect();
+    let mut hand = game.hand_letters();
+    hand.sort_unstable();
+    let side = if game.side_to_move() == Color::White {
+        "w"
+    } else {
+        "b"
+    };
+    (rows.join("/"), hand.into_iter().collect(), side.to_string())
+}
+
 /// What the GUI set for the session: the side the engine plays, the mode, the clock and the
 /// `option`/`feature` answers. Survives positions and games (`new` resets part of it).
 struct Session {
@@ -274,16 +285,15 @@ struct Session {
 }
 
 /// XBoard's board as we mirror it: the real position (without a ponder move) as a typed game,
-/// its FEN and legal moves as the text the protocol speaks, and what XBoard's display holds that
-/// our board does not (phantom victims, untold hand gains, the squares a `lift` marked).
+/// and what XBoard's display holds that our board does not (phantom victims, untold hand
+/// gains, the squares a `lift` marked). Moves are written out as text only where the protocol
+/// speaks.
 struct Mirror {
     real: AnyGame,
-    fen: String,
-    legal: Vec<String>,
     /// False after an invalid `setboard`, until `new` or a valid one.
     valid: bool,
     /// Moves `exclude`d from the search (§3.7), of this position only.
-    excluded: Vec<String>,
+    excluded: Vec<Move>,
     /// Hand gains of the last move, made in force mode, that the person has not been told of:
     /// XBoard relays a person's move in force mode and sends `go` after it.
     untold: Vec<char>,
@@ -325,28 +335,35 @@ struct Xboard {
 
 impl Mirror {
     fn new(real: AnyGame) -> Mirror {
-        let mut mirror = Mirror {
+        Mirror {
             real,
-            fen: String::new(),
-            legal: Vec::new(),
             valid: true,
             excluded: Vec::new(),
             untold: Vec::new(),
             markers: markers::Markers::default(),
             holdings: Vec::new(),
             phantoms: vec![phantoms::Phantoms::default()],
-        };
-        mirror.show(mirror.real.clone());
-        mirror
+        }
     }
 
-    /// Takes `game` as the real position (never a position with a ponder move on it). Its
-    /// legal moves were generated when it was reached; here they are only written out.
+    /// Takes `game` as the real position (never a position with a ponder move on it).
     fn show(&mut self, game: AnyGame) {
-        self.fen = game.fen();
-        self.legal = game.legal_strings();
         self.real = game;
         self.markers.clear();
+    }
+
+    /// The legal moves with their canonical text, in generation order.
+    fn legal_texts(&self) -> Vec<(Move, String)> {
+        self.real
+            .legal()
+            .into_iter()
+            .zip(self.real.legal_strings())
+            .collect()
+    }
+
+    /// XBoard's board as the markers and phantoms read it.
+    fn markers_board(&self) -> markers::Board {
+        markers::Board::of(&self.real)
     }
 
     fn side_to_move(&self) -> Color {
@@ -360,21 +377,26 @@ impl Mirror {
 
     /// The root moves for a search: the exclusions and, under CECP, the compatibility layer
     /// (empty: every move).
-    fn root_moves(&self, session: &Session) -> Vec<String> {
-        let allowed: Vec<String> = self
-            .legal
+    fn root_moves(&self, session: &Session) -> Vec<Move> {
+        let legal = self.legal_texts();
+        let allowed: Vec<String> = legal
             .iter()
-            .filter(|m| !self.excluded.contains(m))
-            .cloned()
+            .filter(|(m, _)| !self.excluded.contains(m))
+            .map(|(_, text)| text.clone())
             .collect();
+        // The compatibility layer reasons on the text XBoard would receive.
         let keep = moves::playable_at_root(&allowed, session.computer, session.full_legs, |s| {
             self.parse(s)
         });
         let keep = self.avoid_phantoms(keep);
-        if keep.len() == self.legal.len() {
+        if keep.len() == legal.len() {
             Vec::new()
         } else {
-            keep
+            legal
+                .into_iter()
+                .filter(|(_, text)| keep.contains(text))
+                .map(|(m, _)| m)
+                .collect()
         }
     }
 
@@ -385,9 +407,7 @@ impl Mirror {
         if now.is_empty() {
             return moves;
         }
-        let Some(board) = markers::Board::from_fen(&self.fen) else {
-            return moves;
-        };
+        let board = self.markers_board();
         let safe: Vec<String> = moves
             .iter()
             .filter(|m| !now.trips(m, &board))
@@ -401,11 +421,11 @@ impl Mirror {
     }
 
     /// Counts a ply that crossed the boundary as `sent` (the string XBoard carried) for the move
-    /// `canonical`, played in the position still shown (`fen`).
+    /// `canonical`, played in the position still shown (`real`).
     fn count_ply(&mut self, sent: &str, canonical: &str) {
         let mut now = self.phantoms().clone();
-        let before = markers::Board::from_fen(&self.fen);
-        now.record(sent, canonical, before.as_ref());
+        let before = self.markers_board();
+        now.record(sent, canonical, Some(&before));
         self.phantoms.push(now);
     }
 
@@ -425,9 +445,9 @@ impl Mirror {
         self.untold.clear();
     }
 
-    /// The hand letters that came into a hand since the position whose FEN was `before`.
-    fn hand_gains(&self, before: &str) -> Vec<char> {
-        let (old, new) = (hand_counts(before), hand_counts(&self.fen));
+    /// The hand letters that came into a hand since the position whose hands held `before`.
+    fn hand_gains(&self, before: &[char]) -> Vec<char> {
+        let (old, new) = (hand_counts(before), hand_counts(&self.real.hand_letters()));
         new.iter()
             .flat_map(|(&c, &n)| {
                 std::iter::repeat_n(c, n.saturating_sub(old.get(&c).copied().unwrap_or(0)))
@@ -487,14 +507,6 @@ impl Xboard {
         self.board.show(self.engine.game().clone());
     }
 
-    /// Plays the canonical move `mv` on the engine's board; false when it is not legal there.
-    fn play_text(&mut self, mv: &str) -> bool {
-        match self.engine.game().parse(mv) {
-            Ok(m) => self.engine.play(m),
-            Err(_) => false,
-        }
-    }
-
     /// Stops whatever the search threads do and waits for them; takes back a ponder move.
     fn halt(&mut self) {
         match std::mem::replace(&mut self.searching.now, Search::Idle) {
@@ -550,7 +562,7 @@ impl Xboard {
     }
 
     fn start_analysis(&mut self) {
-        if !self.session.analyzing || !self.board.valid || self.board.legal.is_empty() {
+        if !self.session.analyzing || !self.board.valid || self.board.real.legal().is_empty() {
             return;
         }
         let limits = Limits {
@@ -586,7 +598,7 @@ impl Xboard {
     /// The engine's turn: a forced pass at once, otherwise a search.
     fn think(&mut self) {
         if self.board.real.forced_pass() {
-            self.play_own(PASS, None);
+            self.play_own(Move::pass(), None);
             return;
         }
         let mut limits = self
@@ -595,7 +607,7 @@ impl Xboard {
             .limits(self.board.side_to_move(), self.board.real.fullmove_number());
         let root = self.board.root_moves(&self.session);
         let root = if root.is_empty() && !self.board.excluded.is_empty() {
-            self.board.legal.clone()
+            self.board.real.legal()
         } else {
             root
         };
@@ -608,7 +620,7 @@ impl Xboard {
     /// exclusions dropped, the position refreshed, and a person told of hand gains.
     fn moved(&mut self, sent: &str, canonical: &str) {
         self.board.count_ply(sent, canonical);
-        let before = std::mem::take(&mut self.board.fen);
+        let before = self.board.real.hand_letters();
         self.board.excluded.clear();
         self.refresh();
         self.tell_hand_gains(&before);
@@ -616,8 +628,8 @@ impl Xboard {
 
     /// After a move against a person (no `computer`): when it put pieces in a hand that XBoard
     /// keeps no count of (its `bughouse` parent credits no capture), say so, and how to drop
-    /// them. `before`: the FEN before the move.
-    fn tell_hand_gains(&mut self, before: &str) {
+    /// them. `before`: the hand letters before the move.
+    fn tell_hand_gains(&mut self, before: &[char]) {
         self.board.untold.clear();
         if self.session.computer || self.board.holdings.is_empty() {
             return;
@@ -645,14 +657,15 @@ impl Xboard {
     }
 
     /// Sends and plays the engine's move, claims a result, then ponders if asked to.
-    fn play_own(&mut self, mv: &str, ponder: Option<String>) {
-        let text = moves::emission(mv, self.session.full_legs, |s| self.board.parse(s));
-        if !self.play_text(mv) {
-            log::error!("the search returned an illegal move {mv}");
+    fn play_own(&mut self, best: Move, ponder: Option<Move>) {
+        let Some(canonical) = self.engine.game().render(best) else {
+            log::error!("the search returned an illegal move {best:?}");
             return;
-        }
+        };
+        let text = moves::emission(&canonical, self.session.full_legs, |s| self.board.parse(s));
+        self.engine.play(best);
         self.line(&format!("move {text}"));
-        self.moved(&text, mv);
+        self.moved(&text, &canonical);
         self.searching.hint = None;
         if !self.session.computer && self.board.real.forced_pass() {
             // Shock Chess: this move took the person's General. XBoard has no word for a forced
@@ -669,21 +682,24 @@ impl Xboard {
         if self.session.ponder
             && let Some(p) = ponder
         {
-            self.start_ponder(&p);
+            self.start_ponder(p);
         }
     }
 
-    fn start_ponder(&mut self, mv: &str) {
-        let Some(mv) = self.board.parse(mv) else {
+    /// Ponders on `mv`, a move of the position after the engine's move (`None` when the
+    /// search's line ended there).
+    fn start_ponder(&mut self, mv: Move) {
+        let Some(mv_text) = self.engine.game().render(mv) else {
             return;
         };
-        if !self.play_text(&mv) {
+        if !self.engine.play(mv) {
             return;
         }
         if self.engine.game().outcome().is_some() {
             self.engine.undo();
             return;
         }
+        let mv = mv_text;
         self.searching.hint = Some(mv.clone());
         let us = self.board.side_to_move().flip();
         let mut limits = self
@@ -706,8 +722,8 @@ impl Xboard {
                 self.searching.now = Search::Idle;
                 let report = self.engine.wait();
                 self.apply_deferred();
-                match report.and_then(|r| r.best.clone().map(|b| (b, r.ponder))) {
-                    Some((best, ponder)) => self.play_own(&best, ponder),
+                match report.and_then(|r| r.best_move.map(|b| (b, r.ponder_move))) {
+                    Some((best, ponder)) => self.play_own(best, ponder),
                     None => {
                         self.flush_pongs();
                         self.position_changed(true);
@@ -862,7 +878,7 @@ impl Xboard {
             && self.board.real.legal().contains(&Move::pass())
             && self.engine.play(Move::pass())
         {
-            if fen_key(&self.engine.game().fen()) == Some(key.clone()) {
+            if setup_key(self.engine.game()) == key {
                 self.board.count_ply(XBOARD_PASS, PASS);
                 self.refresh();
                 self.position_changed(true);
@@ -923,28 +939,28 @@ impl Xboard {
 
     /// `exclude`/`include` (§3.7): a move, `all`, or ranks written as `:` (10) and `;` (11).
     fn exclusion(&mut self, arg: &str, exclude: bool) {
-        let targets: Vec<String> = if arg == "all" {
-            self.board.legal.clone()
+        let targets: Vec<Move> = if arg == "all" {
+            self.board.real.legal()
         } else {
             let text = arg.replace(':', "10").replace(';', "11");
-            match self.board.parse(&text) {
-                Some(m) => vec![m],
-                None => {
+            match self.board.real.parse(&text) {
+                Ok(m) => vec![m],
+                Err(_) => {
                     // Kill squares dropped: every move with that from, to and promotion.
                     let Some(want) = moves::shape(&text) else {
                         return;
                     };
                     self.board
-                        .legal
-                        .iter()
-                        .filter(|m| {
-                            moves::shape(m).is_some_and(|s| {
+                        .legal_texts()
+                        .into_iter()
+                        .filter(|(_, text)| {
+                            moves::shape(text).is_some_and(|s| {
                                 s.from == want.from
                                     && s.to == want.to
                                     && s.promotion == want.promotion
                             })
                         })
-                        .cloned()
+                        .map(|(m, _)| m)
                         .collect()
                 }
             }
@@ -982,7 +998,7 @@ impl Xboard {
             None => (0, 0, None),
         };
         let cs = self.searching.started.elapsed().as_millis() / 10;
-        let total = self.board.legal.len();
+        let total = self.board.real.legal().len();
         let mut text = format!("stat01: {cs} {nodes} {depth} 0 {total}");
         if let Some(m) = mv {
             text.push(' ');
@@ -1138,30 +1154,25 @@ impl Xboard {
             "exclude" => self.exclusion(arg, true),
             "include" => self.exclusion(arg, false),
             "lift" => {
+                let board = self.board.markers_board();
+                let legal = self.board.real.legal_strings();
                 if self.session.highlight
-                    && let Some(h) = self.board.markers.lift(
-                        arg,
-                        &self.board.fen,
-                        &self.board.legal,
-                        &self.board.holdings,
-                    )
+                    && let Some(h) =
+                        self.board
+                            .markers
+                            .lift(arg, &board, &legal, &self.board.holdings)
                 {
                     self.line(&h);
-                    if let Some(c) = self
-                        .board
-                        .markers
-                        .choice_after_lift(&self.board.fen, &self.board.legal)
-                    {
+                    if let Some(c) = self.board.markers.choice_after_lift(&board, &legal) {
                         self.line(&c);
                     }
                 }
             }
             "put" => {
+                let board = self.board.markers_board();
+                let legal = self.board.real.legal_strings();
                 if self.session.highlight
-                    && let Some(c) = self
-                        .board
-                        .markers
-                        .put(arg, &self.board.fen, &self.board.legal)
+                    && let Some(c) = self.board.markers.put(arg, &board, &legal)
                 {
                     self.line(&c);
                 }
@@ -1183,7 +1194,7 @@ impl Xboard {
     fn bare_move_ok(&self, word: &str) -> bool {
         match &self.searching.now {
             Search::Pondering { mv, .. } => {
-                mv == word || self.board.legal.iter().any(|m| m == word)
+                mv == word || self.board.real.legal_strings().iter().any(|m| m == word)
             }
             _ => self.board.parse(word).is_some(),
         }
@@ -1211,13 +1222,13 @@ mod tests {
             xb.command(line);
         }
         assert_eq!(xb.board.plies(), 1, "the capture was played");
-        let root = xb.board.root_moves(&xb.session);
+        let root: Vec<String> = (xb.board.root_moves(&xb.session).into_iter())
+            .filter_map(|m| xb.board.real.render(m))
+            .collect();
+        let legal = xb.board.real.legal_strings();
         for square in ["b2", "c1", "c3"] {
             let drop = format!("S@{square}");
-            assert!(
-                xb.board.legal.contains(&drop),
-                "{drop} is legal on our board"
-            );
+            assert!(legal.contains(&drop), "{drop} is legal on our board");
             assert!(!root.contains(&drop), "{drop} would land on a phantom");
         }
         assert!(root.iter().any(|m| m == "S@e5"));
@@ -1243,8 +1254,10 @@ mod tests {
         }
         assert_eq!(xb.board.plies(), 1, "the armor move was played");
         assert!(xb.board.phantoms().contains("h7"));
-        let root = xb.board.root_moves(&xb.session);
-        assert!(xb.board.legal.iter().any(|m| m == "g7h7"));
+        let root: Vec<String> = (xb.board.root_moves(&xb.session).into_iter())
+            .filter_map(|m| xb.board.real.render(m))
+            .collect();
+        assert!(xb.board.real.legal_strings().iter().any(|m| m == "g7h7"));
         assert!(!root.iter().any(|m| m == "g7h7"), "{root:?}");
         assert!(root.iter().any(|m| m == "g7g8"));
     }
@@ -1252,7 +1265,7 @@ mod tests {
     #[test]
     fn hand_notices_name_the_hand_and_the_drop() {
         let name = |_| "soldier".to_string();
-        let gains = hand_counts("**k6**/*9*/11/11/11/11/11/11/1S1S7/*9*/**3K3**[SSs] w - - 0 1");
+        let gains = hand_counts(&['S', 's', 'S']);
         assert_eq!(gains.get(&'S'), Some(&2));
         assert_eq!(gains.get(&'s'), Some(&1));
         // White's hand grew; the person plays White.
@@ -1277,6 +1290,25 @@ mod tests {
             fen_key("8/8/8/8/8/8/8/K6k w - - 0 1"),
             fen_key("8/8/8/8/8/8/8/K6k b - - 0 1")
         );
+    }
+
+    #[test]
+    fn the_typed_setup_key_is_the_key_of_our_own_fen() {
+        for (name, fen) in [
+            ("chess", None),
+            (
+                "shocktroops",
+                Some("4k3/8/8/8/8/8/4P3/4K3[WEjjJ] b - - 3 20"),
+            ),
+            ("pawnier", None),
+            (
+                "exciting",
+                Some("**3k3**/*9*/11/11/11/10K/11/2S8/1Sn8/*n1S6*/**bS5**[sSs] w - - 0 1"),
+            ),
+        ] {
+            let game = AnyGame::new(variants::lookup(name).unwrap(), fen).unwrap();
+            assert_eq!(Some(setup_key(&game)), fen_key(&game.fen()), "{name}");
+        }
     }
 
     #[test]

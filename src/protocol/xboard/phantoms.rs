@@ -108,6 +108,13 @@ fn square_name(file: usize, rank: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::AnyGame;
+    use crate::variants::lookup;
+
+    /// The board of a position of `variant`.
+    fn board_of(variant: &str, fen: &str) -> Board {
+        Board::of(&AnyGame::new(lookup(variant).unwrap(), Some(fen)).unwrap())
+    }
 
     #[test]
     fn lossy_forms_leave_phantoms_and_landings_clear_them() {
@@ -132,7 +139,7 @@ mod tests {
     #[test]
     fn drops_and_castling_across_phantoms_are_tripped() {
         let mut p = Phantoms::default();
-        let board = Board::from_fen("4k3/8/8/8/3N4/8/8/R3K2R w KQ - 0 1").unwrap();
+        let board = board_of("chess", "4k3/8/8/8/3N4/8/8/R3K2R w KQ - 0 1");
         p.record("b1c3,c3d4", "b1b2,b2c3,c3d4", Some(&board));
         assert!(p.contains("b2"));
         assert!(p.trips("P@b2", &board));
@@ -155,11 +162,11 @@ mod tests {
     #[test]
     fn a_king_step_onto_its_own_phantom_rook_is_tripped() {
         // White's armor drove h6-h7-h8-g8 through Black's rook and pawn; XBoard was told h8.
-        let before = Board::from_fen("7p/6kr/7N/8/8/8/8/K7 w - - 0 1").unwrap();
+        let before = board_of("combinedarms", "7p/6kr/7N/8/8/8/8/K7 w - - 0 1");
         let mut p = Phantoms::default();
         p.record("h6h8,h8g8", "h6h7,h7h8,h8g8", Some(&before));
         assert_eq!(p.squares.get("h7"), Some(&Some('r')));
-        let after = Board::from_fen("6N1/6k1/8/8/8/8/8/K7 b - - 0 1").unwrap();
+        let after = board_of("combinedarms", "6N1/6k1/8/8/8/8/8/K7 b - - 0 1");
         assert!(
             p.trips("g7h7", &after),
             "XBoard would castle with the phantom"
