@@ -9,9 +9,8 @@ use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use std::any::Any;
-
-use crate::board::{Bits, Move, MoveEntry, MoveList};
+use crate::board::{Bits, ByWidth, Move, MoveEntry, MoveList, Widths};
+use crate::by_width;
 use crate::eval::Evaluator;
 use crate::fault::{inject, panic_message};
 use crate::game::{AnyGame, Live};
@@ -25,7 +24,6 @@ use crate::search::tt::TranspositionTable;
 use crate::search::{Limits, Score, SearchJob, SearchReport, SearchSink, run_search};
 use crate::text::quoted;
 use crate::variants::{AnyVariant, lookup};
-use crate::with_game;
 
 /// Largest `Hash` in MB: the table is allocated and zeroed at once, so it must fit in memory
 /// (these machines have 24 GB).
@@ -103,17 +101,26 @@ impl Default for Options {
     }
 }
 
-/// The evaluator of a variant, kept as `dyn Any` so that the engine needs no width of its own:
-/// [`AnyGame`] is the one type that hides it. Built by [`evaluator_of`] with the game's variant,
-/// read back by [`evaluator_for`].
-type AnyEvaluator = Arc<dyn Any + Send + Sync>;
+/// The evaluators of one width, shared by the search threads: `Arc<Evaluator<B>>`.
+struct Evaluators;
+
+impl Widths for Evaluators {
+    type Of<B: Bits> = Arc<Evaluator<B>>;
+}
+
+/// The evaluator of the engine's variant, of the variant's width. Built by [`evaluator_of`] with
+/// the game's variant, read back by [`evaluator_for`].
+type AnyEvaluator = ByWidth<Evaluators>;
 
 /// The evaluator of `variant`: its built-in weights, with `params` (the EvalParams option's
 /// table) over them when given and when it fits the variant (else an error).
 fn evaluator_of(variant: AnyVariant, params: Option<&str>) -> Result<AnyEvaluator, String> {
-    crate::with_variant!(variant, v => match params {
-        Some(text) => Evaluator::with_table(v, text).map(|e| Arc::new(e) as AnyEvaluator),
-        None => Ok(Arc::new(Evaluator::new(v)) as AnyEvaluator),
+    fn wrap<B: Bits>(e: Evaluator<B>) -> AnyEvaluator {
+        B::by_width(Arc::new(e))
+    }
+    by_width!(variant, v => match params {
+        Some(text) => Evaluator::with_table(v, text).map(wrap),
+        None => Ok(wrap(Evaluator::new(v))),
     })
 }
 
@@ -142,9 +149,9 @@ fn evaluator_with(variant: AnyVariant, options: &Options) -> (AnyEvaluator, Opti
 
 /// The evaluator for `live`'s width; `set_variant` builds both from one variant.
 fn evaluator_for<B: Bits>(_live: &Live<B>, eval: &AnyEvaluator) -> Arc<Evaluator<B>> {
-    Arc::clone(eval)
-        .downcast::<Evaluator<B>>()
-        .unwrap_or_else(|_| unreachable!("the evaluator is built with the game's variant"))
+    B::of_width(eval)
+        .cloned()
+        .unwrap_or_else(|| unreachable!("the evaluator is built with the game's variant"))
 }
 
 /// A search job on the current position of `live`.
@@ -430,7 +437,7 @@ impl Engine {
         let multipv = self.options.multipv;
         let overhead = self.options.move_overhead;
         let tx = Arc::new(Mutex::new(Some(tx)));
-        with_game!(&self.game, g => {
+        by_width!(&self.game, g => {
             let eval = evaluator_for(g, &self.eval);
             let job = Arc::new(job(
                 g,

@@ -1,7 +1,8 @@
 //! A game: the positions played so far, for repetition, and the end-of-game rules of
 //! rules/README.md §5 (mate, stalemate, 50-move rule, threefold repetition, dead positions).
 
-use crate::board::{Bits, Color, Move, MoveEntry, MoveList};
+use crate::board::{Bits, ByWidth, Color, Move, MoveEntry, MoveList, Widths};
+use crate::by_width;
 use crate::movegen::generate_legal;
 use crate::notation::{MoveError, parse_move_in, parse_pgn_move, render};
 use crate::position::Position;
@@ -181,27 +182,18 @@ impl<B: Bits> Live<B> {
     }
 }
 
-/// A game of any variant: the one type above the engine that hides the board's width. Moves
-/// cross it as compact [`Move`]s (width-free; each names one legal move of the current
-/// position); strings are for the protocol edge, which uses [`AnyGame::parse`] and
-/// [`AnyGame::render`].
+/// The live games of one width: `Box<Live<B>>`.
 #[derive(Clone, Debug)]
-pub enum AnyGame {
-    Narrow(Box<Live<u64>>),
-    Wide(Box<Live<u128>>),
+pub struct Games;
+
+impl Widths for Games {
+    type Of<B: Bits> = Box<Live<B>>;
 }
 
-/// Runs `$body` with `$g` bound to the [`Live`] game of whichever width `$game` (a reference to
-/// an [`AnyGame`], shared or mutable) holds.
-#[macro_export]
-macro_rules! with_game {
-    ($game:expr, $g:ident => $body:expr) => {
-        match $game {
-            $crate::game::AnyGame::Narrow($g) => $body,
-            $crate::game::AnyGame::Wide($g) => $body,
-        }
-    };
-}
+/// A game of any variant. Moves cross it as compact [`Move`]s (width-free; each names one legal
+/// move of the current position); strings are for the protocol edge, which uses
+/// [`AnyGame::parse`] and [`AnyGame::render`].
+pub type AnyGame = ByWidth<Games>;
 
 impl AnyGame {
     /// A new game of `variant` from `fen` (its start position when `None`).
@@ -230,21 +222,21 @@ impl AnyGame {
         }
     }
     pub fn variant_name(&self) -> &'static str {
-        with_game!(self, g => g.position().variant().name)
+        by_width!(self, g => g.position().variant().name)
     }
     pub fn side_to_move(&self) -> Color {
-        with_game!(self, g => g.position().side_to_move())
+        by_width!(self, g => g.position().side_to_move())
     }
     pub fn fen(&self) -> String {
-        with_game!(self, g => g.position().to_fen())
+        by_width!(self, g => g.position().to_fen())
     }
     /// The board as letters (see [`Position::cells`]): ranks from the first, files from a.
     pub fn cells(&self) -> Vec<Vec<Option<char>>> {
-        with_game!(self, g => g.position().cells())
+        by_width!(self, g => g.position().cells())
     }
     /// The pieces in both hands as letters (see [`Position::hand_letters`]).
     pub fn hand_letters(&self) -> Vec<char> {
-        with_game!(self, g => g.position().hand_letters())
+        by_width!(self, g => g.position().hand_letters())
     }
     /// Whether `other` shows the same board, hands and side to move (clocks, castling and
     /// en passant rights aside): what XBoard's `setboard` of a relayed position compares.
@@ -262,44 +254,44 @@ impl AnyGame {
     /// The move number of the position (FEN's sixth field): 1 at the start, one more after
     /// each of Black's moves.
     pub fn fullmove_number(&self) -> u32 {
-        with_game!(self, g => u32::from(g.position().fullmove_number()))
+        by_width!(self, g => u32::from(g.position().fullmove_number()))
     }
     /// The legal moves, in generation order.
     pub fn legal(&self) -> Vec<Move> {
-        with_game!(self, g => g.legal.iter().map(|e| e.mv).collect())
+        by_width!(self, g => g.legal.iter().map(|e| e.mv).collect())
     }
     /// Whether the only legal move is the pass (Shock Chess: the side to move is frozen).
     pub fn forced_pass(&self) -> bool {
-        with_game!(self, g => g.legal.len() == 1 && g.legal.iter().all(|e| e.mv == Move::pass()))
+        by_width!(self, g => g.legal.len() == 1 && g.legal.iter().all(|e| e.mv == Move::pass()))
     }
     /// Whether the side to move is in check.
     pub fn in_check(&self) -> bool {
-        with_game!(self, g => g.position().in_check())
+        by_width!(self, g => g.position().in_check())
     }
     /// Whether a legal move of the current position captures or promotes (`None` if `mv` is not
     /// legal here).
     pub fn is_tactical(&self, mv: Move) -> Option<bool> {
-        with_game!(self, g => g.entry(mv).map(|e| e.is_tactical()))
+        by_width!(self, g => g.entry(mv).map(|e| e.is_tactical()))
     }
     /// The legal moves as canonical strings, in generation order.
     pub fn legal_strings(&self) -> Vec<String> {
-        with_game!(self, g => g.legal.iter().map(|e| render(g.position(), e)).collect())
+        by_width!(self, g => g.legal.iter().map(|e| render(g.position(), e)).collect())
     }
     /// The legal move `input` names (any notation `notation::parse_move` reads).
     pub fn parse(&self, input: &str) -> Result<Move, MoveError> {
-        with_game!(self, g => parse_move_in(g.position(), &g.legal, input).map(|e| e.mv))
+        by_width!(self, g => parse_move_in(g.position(), &g.legal, input).map(|e| e.mv))
     }
     /// As [`AnyGame::parse`] for a move read from a PGN (also the forms XBoard saves).
     pub fn parse_pgn(&self, input: &str) -> Result<Move, MoveError> {
-        with_game!(self, g => parse_pgn_move(g.position(), &g.legal, input).map(|e| e.mv))
+        by_width!(self, g => parse_pgn_move(g.position(), &g.legal, input).map(|e| e.mv))
     }
     /// The canonical string of a legal move of the current position (`None` if it is not one).
     pub fn render(&self, mv: Move) -> Option<String> {
-        with_game!(self, g => g.entry(mv).map(|e| render(g.position(), &e)))
+        by_width!(self, g => g.entry(mv).map(|e| render(g.position(), &e)))
     }
     /// Plays a legal move; false (and nothing changes) when `mv` is not one.
     pub fn play(&mut self, mv: Move) -> bool {
-        with_game!(self, g => match g.entry(mv) {
+        by_width!(self, g => match g.entry(mv) {
             Some(e) => {
                 g.play(e);
                 true
@@ -324,14 +316,14 @@ impl AnyGame {
     }
     /// Takes back the last move; false when there is none.
     pub fn undo(&mut self) -> bool {
-        with_game!(self, g => g.undo())
+        by_width!(self, g => g.undo())
     }
     /// The result if the game is over in the current position.
     pub fn outcome(&self) -> Option<Outcome> {
-        with_game!(self, g => g.game.outcome_given(&g.legal))
+        by_width!(self, g => g.game.outcome_given(&g.legal))
     }
     /// A human-readable board of the current position (holes, hands, side to move).
     pub fn board_text(&self) -> String {
-        with_game!(self, g => crate::display::board_text(g.position()))
+        by_width!(self, g => crate::display::board_text(g.position()))
     }
 }

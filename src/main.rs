@@ -466,7 +466,7 @@ fn main() -> ExitCode {
                 threads,
                 cache_mb,
             };
-            let result = menagerie::with_variant!(v, v => run_perft(v, &args));
+            let result = menagerie::by_width!(v, v => run_perft(v, &args));
             finish(result)
         }
     }

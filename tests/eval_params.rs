@@ -108,14 +108,14 @@ fn check_trace_with<B: Bits>(v: &'static Variant<B>, weights: Vec<Pair>) {
 #[test]
 fn the_evaluation_is_its_trace_in_every_variant() {
     for name in playable() {
-        menagerie::with_variant!(lookup(name).unwrap(), v => check_trace(v));
+        menagerie::by_width!(lookup(name).unwrap(), v => check_trace(v));
     }
 }
 
 #[test]
 fn every_shipped_table_fits_its_variant() {
     for name in playable() {
-        menagerie::with_variant!(lookup(name).unwrap(), v => {
+        menagerie::by_width!(lookup(name).unwrap(), v => {
             let ev = Evaluator::with_defaults(v);
             let mut w = ev.weights().to_vec();
             let family = v.family.name();
@@ -383,7 +383,7 @@ fn the_eval_params_option_loads_a_table() {
 
 /// The count of term `name` in the trace of `fen` (White's count minus Black's).
 fn count_of(variant: &str, fen: &str, name: &str) -> i32 {
-    menagerie::with_variant!(lookup(variant).unwrap(), v => {
+    menagerie::by_width!(lookup(variant).unwrap(), v => {
         let ev = Evaluator::with_defaults(v);
         let t = ev.layout().index_of(name).unwrap_or_else(|| panic!("{name}")) as u32;
         let pos = Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
@@ -489,7 +489,7 @@ fn a_bare_king_is_driven_to_the_edge_and_the_kings_brought_together() {
         "{black_edge} {black_centre}"
     );
     // Exciting: a queen and a soldier in hand against a bare king, whatever the phase.
-    menagerie::with_variant!(lookup("exciting").unwrap(), v => {
+    menagerie::by_width!(lookup("exciting").unwrap(), v => {
         let centre = scored(v, "**7**/*9*/11/11/11/5k5/11/11/11/*4K4*/**3Q3**[S] w - - 0 1");
         let edge = scored(v, "**3k3**/*9*/11/11/11/11/11/11/11/*4K4*/**3Q3**[S] w - - 0 1");
         assert!(edge > centre + 30, "Exciting KQ v K: edge {edge}, centre {centre}");
@@ -643,7 +643,7 @@ fn against_a_bare_king_only_material_and_the_mate_count() {
             .iter()
             .any(|n| n.starts_with("psq"))
     );
-    menagerie::with_variant!(lookup("exciting").unwrap(), v => {
+    menagerie::by_width!(lookup("exciting").unwrap(), v => {
         // Soldiers on both sides and in hand, and a rook: promoting a soldier (S to V) or
         // moving one gains nothing; the weak king's soldiers are counted as material.
         let soldier = "**3k3**/*4s4*/11/11/11/11/5S5/11/11/*4K4*/**3R3**[SSs] w - - 0 1";
@@ -669,7 +669,7 @@ fn exciting_soldier_endings_are_scored_as_drawn() {
     // Kings and soldiers only (board and hand), and at most one minor piece a side: a dead
     // draw, scored exactly 0 for either side to move (no term and no tempo, so that a
     // repetition is as good as any move); more brings the terms and the tempo back.
-    menagerie::with_variant!(lookup("exciting").unwrap(), v => {
+    menagerie::by_width!(lookup("exciting").unwrap(), v => {
         let soldiers = "**7**/*9*/9V1/7k3/11/11/4K6/11/5v2v2/*9*/**7**[SSSSSSsssssssss] w - - 1 1";
         let pos = Position::from_fen(v, soldiers).unwrap();
         let ev = Evaluator::new(v);
@@ -710,7 +710,7 @@ fn pawnier_sides_that_cannot_mate_keep_little_of_their_lead() {
     // Nothing but at most one pawn and two pieces of pawn or knight, board and hand: no mate
     // can be forced, so such a side keeps an eighth of its lead. Two pawns (two rooks when
     // side by side) or a sergeant (it promotes) keep it all.
-    menagerie::with_variant!(lookup("pawnier").unwrap(), v => {
+    menagerie::by_width!(lookup("pawnier").unwrap(), v => {
         let ev = Evaluator::new(v);
         let board = |white: &str, black: &str, hand: &str| {
             format!("9/4k4/9/9/6*2/4*4/2*6/{black}/{white}/4K4/9[{hand}] w - - 0 1")
@@ -791,7 +791,7 @@ fn pieces_in_hand_at_the_start_count_in_the_phase_scale() {
     // Shock Troops starts with its War and Elephant Knights in hand: the start is all middlegame,
     // a knight held or dropped weighs the same, and trading the queens lowers the phase even
     // while both sides still hold their knights (they once kept it at the middlegame).
-    menagerie::with_variant!(lookup("shocktroops").unwrap(), v => {
+    menagerie::by_width!(lookup("shocktroops").unwrap(), v => {
         let ev = Evaluator::new(v);
         let mg = |fen: &str| {
             let pos = Position::from_fen(v, fen).unwrap_or_else(|e| panic!("{fen}: {e:?}"));

@@ -69,7 +69,7 @@ fn a_game_added_by_one_entry_plays_through_every_layer() {
 fn every_playable_game_is_built_from_its_entry() {
     for game in GAMES.iter().filter(|g| g.playable) {
         let any = lookup(game.name).unwrap_or_else(|| panic!("{} is not offered", game.name));
-        menagerie::with_variant!(any, v => {
+        menagerie::by_width!(any, v => {
             assert_eq!(v.name, game.name);
             assert_eq!(v.summary, game.summary);
             assert_eq!(v.weights, game.weights);

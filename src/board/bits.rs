@@ -38,6 +38,13 @@ pub trait Bits:
     /// The mailbox (one byte per square index) that goes with this width.
     type Mailbox: Copy + AsRef<[u8]> + AsMut<[u8]> + Send + Sync + Debug;
 
+    /// `value`, a member of the family `T` of this width, as a [`ByWidth`].
+    fn by_width<T: Widths>(value: T::Of<Self>) -> ByWidth<T>;
+    /// The member inside `x` if it is of this width.
+    fn of_width<T: Widths>(x: &ByWidth<T>) -> Option<&T::Of<Self>>;
+    /// As [`Bits::of_width`], taking `x`.
+    fn into_width<T: Widths>(x: ByWidth<T>) -> Option<T::Of<Self>>;
+
     /// A mailbox with every byte set to `fill`.
     fn mailbox(fill: u8) -> Self::Mailbox;
     /// The set holding one square.
@@ -77,14 +84,58 @@ pub trait Bits:
     }
 }
 
+/// A family of types with one member per board width: `Of<u64>` for the 8x8 boards, `Of<u128>`
+/// for the wider ones (a variant, a game, an evaluator of that width).
+pub trait Widths {
+    type Of<B: Bits>;
+}
+
+/// A member of the family `T` of whichever width a variant's board has: how the layers above
+/// the generic core hold a variant, a game or an evaluator without a width of their own.
+/// [`by_width!`](crate::by_width) opens it; [`Bits::of_width`] asks it for a width the caller
+/// knows.
+#[derive(Clone, Copy, Debug)]
+pub enum ByWidth<T: Widths> {
+    Narrow(T::Of<u64>),
+    Wide(T::Of<u128>),
+}
+
+/// Runs `$body` with `$v` bound to the value inside `$x` (a [`ByWidth`], or a reference to one),
+/// whichever width it has: the body is compiled once per width.
+#[macro_export]
+macro_rules! by_width {
+    ($x:expr, $v:ident => $body:expr) => {
+        match $x {
+            $crate::board::ByWidth::Narrow($v) => $body,
+            $crate::board::ByWidth::Wide($v) => $body,
+        }
+    };
+}
+
 macro_rules! impl_bits {
-    ($t:ty, $stride:expr, $bits:expr) => {
+    ($t:ty, $stride:expr, $bits:expr, $width:ident) => {
         impl Bits for $t {
             const STRIDE: u32 = $stride;
             const BITS: u32 = $bits;
             const ZERO: Self = 0;
             const ALL: Self = !0;
             type Mailbox = [u8; $bits];
+
+            fn by_width<T: Widths>(value: T::Of<Self>) -> ByWidth<T> {
+                ByWidth::$width(value)
+            }
+            fn of_width<T: Widths>(x: &ByWidth<T>) -> Option<&T::Of<Self>> {
+                match x {
+                    ByWidth::$width(v) => Some(v),
+                    _ => None,
+                }
+            }
+            fn into_width<T: Widths>(x: ByWidth<T>) -> Option<T::Of<Self>> {
+                match x {
+                    ByWidth::$width(v) => Some(v),
+                    _ => None,
+                }
+            }
 
             #[inline(always)]
             fn mailbox(fill: u8) -> Self::Mailbox {
@@ -120,8 +171,8 @@ macro_rules! impl_bits {
     };
 }
 
-impl_bits!(u64, 8, 64);
-impl_bits!(u128, 11, 128);
+impl_bits!(u64, 8, 64, Narrow);
+impl_bits!(u128, 11, 128, Wide);
 
 /// Iterator over the squares of a set, lowest first.
 #[derive(Clone, Copy, Debug)]

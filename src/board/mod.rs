@@ -8,7 +8,7 @@ pub mod moves;
 pub mod square;
 pub mod zobrist;
 
-pub use bits::Bits;
+pub use bits::{Bits, ByWidth, Widths};
 pub use geometry::{Geometry, SqTable};
 pub use moves::{Move, MoveEntry, MoveKind, MoveList};
 pub use square::{Color, MAX_KINDS, Piece, PieceKind, Square};

@@ -20,7 +20,7 @@ pub fn run(depth: u32) -> Result<(), String> {
             continue;
         };
         let (fens, cut) =
-            menagerie::with_variant!(variant, v => (v.bench_fens.clone(), v.bench_depth_cut));
+            menagerie::by_width!(variant, v => (v.bench_fens.clone(), v.bench_depth_cut));
         let began = Instant::now();
         engine.set_variant(name)?;
         let mut nodes = 0;

@@ -547,7 +547,7 @@ fn pick(scored: &[(String, i32)], best: i32, rng: &mut StdRng) -> String {
 /// position is not kept: its first move is forced or nearly so, both games of a pair would start
 /// alike, and a short search judges it less reliably than a quiet one.
 fn must_answer(variant: AnyVariant, fen: &str) -> Result<bool, String> {
-    menagerie::with_variant!(variant, v => {
+    menagerie::by_width!(variant, v => {
         let pos = Position::from_fen(v, fen).map_err(|e| e.to_string())?;
         Ok(pos.in_check() || pos.is_frozen())
     })

@@ -156,7 +156,7 @@ pub fn run(path: &str, show: Option<&str>) -> Result<(), String> {
         let name = game.variant_name();
         let replayed = match variants::lookup(&name) {
             Some(variant) => {
-                menagerie::with_variant!(variant, v => replay_game(v, &game, i + 1, show))
+                menagerie::by_width!(variant, v => replay_game(v, &game, i + 1, show))
             }
             None => Err(format!("unknown variant '{name}'")),
         };

@@ -45,7 +45,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     if !(0.0..=1.0).contains(&args.settings.lambda) {
         return Err("--lambda must be within 0..1".to_string());
     }
-    menagerie::with_variant!(variant, v => tune_variant(v, args))
+    menagerie::by_width!(variant, v => tune_variant(v, args))
 }
 
 fn tune_variant<B: Bits>(v: &'static Variant<B>, args: &TuneArgs) -> Result<(), String> {

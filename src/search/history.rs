@@ -14,8 +14,16 @@
 //! Updates use gravity (`v += bonus - v * |bonus| / LIMIT`): a value moves toward the bonus's
 //! sign and less so the nearer it already is to the bound, so no value ever leaves ±`LIMIT`.
 
-use crate::board::{Bits, Color, MAX_KINDS, Move, MoveEntry, MoveKind, Piece};
+use crate::board::{Bits, ByWidth, Color, MAX_KINDS, Move, MoveEntry, MoveKind, Piece, Widths};
+use crate::eval::EvalCache;
 use crate::position::Position;
+
+/// The evaluation caches of one width.
+struct EvalCaches;
+
+impl Widths for EvalCaches {
+    type Of<B: Bits> = EvalCache<B>;
+}
 
 /// The bound of every history value.
 pub const LIMIT: i32 = 16_384;
@@ -38,9 +46,9 @@ pub struct History {
     counter: Vec<Option<Move>>,
     /// `CORRECTION_ENTRIES` per side, in 1/`CORRECTION_GRAIN` centipawn.
     correction: Vec<i16>,
-    /// The thread's evaluation cache (an `EvalCache` of the variant's width), kept between the
-    /// searches of a game so that a position met again is not evaluated again.
-    eval_cache: Option<Box<dyn std::any::Any + Send>>,
+    /// The thread's evaluation cache (of the variant's width), kept between the searches of a
+    /// game so that a position met again is not evaluated again.
+    eval_cache: Option<ByWidth<EvalCaches>>,
 }
 
 /// Correction-history entries per side (indexed by the low bits of the structure key).
@@ -77,17 +85,16 @@ impl History {
     }
 
     /// The evaluation cache kept from the last search, if it is of this width; a new one else.
-    pub fn take_eval_cache<B: crate::board::Bits>(&mut self) -> crate::eval::EvalCache<B> {
+    pub fn take_eval_cache<B: Bits>(&mut self) -> EvalCache<B> {
         self.eval_cache
             .take()
-            .and_then(|c| c.downcast::<crate::eval::EvalCache<B>>().ok())
-            .map(|c| *c)
-            .unwrap_or_else(|| crate::eval::EvalCache::new(EVAL_CACHE_BITS))
+            .and_then(B::into_width)
+            .unwrap_or_else(|| EvalCache::new(EVAL_CACHE_BITS))
     }
 
     /// Keeps `cache` for the next search.
-    pub fn keep_eval_cache<B: crate::board::Bits>(&mut self, cache: crate::eval::EvalCache<B>) {
-        self.eval_cache = Some(Box::new(cache));
+    pub fn keep_eval_cache<B: Bits>(&mut self, cache: EvalCache<B>) {
+        self.eval_cache = Some(B::by_width(cache));
     }
 
     fn allocate(&mut self) {

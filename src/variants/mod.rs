@@ -16,7 +16,8 @@ use std::sync::OnceLock;
 
 use crate::board::geometry::{DIAGONAL, ORTHOGONAL, SqTable, sq_table};
 use crate::board::zobrist::Zobrist;
-use crate::board::{Bits, Color, Geometry, MAX_KINDS, PieceKind, Square};
+use crate::board::{Bits, ByWidth, Color, Geometry, MAX_KINDS, PieceKind, Square, Widths};
+use crate::by_width;
 
 /// What the move generator does with a kind beyond its leaps and slides.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -805,35 +806,27 @@ fn ray_steps(distances: std::ops::RangeInclusive<i8>) -> Vec<(i8, i8)> {
     v
 }
 
-/// A built variant of either width.
+/// The variants of one width: `&'static Variant<B>`.
 #[derive(Clone, Copy, Debug)]
-pub enum AnyVariant {
-    Narrow(&'static Variant<u64>),
-    Wide(&'static Variant<u128>),
+pub struct Variants;
+
+impl Widths for Variants {
+    type Of<B: Bits> = &'static Variant<B>;
 }
 
-/// Runs `$body` with `$v` bound to the `&'static Variant<B>` of whichever width `$any` (an
-/// [`AnyVariant`]) holds: the one way code above the variants reaches width-generic code.
-#[macro_export]
-macro_rules! with_variant {
-    ($any:expr, $v:ident => $body:expr) => {
-        match $any {
-            $crate::variants::AnyVariant::Narrow($v) => $body,
-            $crate::variants::AnyVariant::Wide($v) => $body,
-        }
-    };
-}
+/// A built variant of either width.
+pub type AnyVariant = ByWidth<Variants>;
 
 impl AnyVariant {
     pub fn name(&self) -> &'static str {
-        with_variant!(self, v => v.name)
+        by_width!(self, v => v.name)
     }
     pub fn start_fen(&self) -> &'static str {
-        with_variant!(self, v => v.start_fen)
+        by_width!(self, v => v.start_fen)
     }
     /// (files, ranks).
     pub fn size(&self) -> (u8, u8) {
-        with_variant!(self, v => (v.geometry.files, v.geometry.ranks))
+        by_width!(self, v => (v.geometry.files, v.geometry.ranks))
     }
 }
 
@@ -847,7 +840,7 @@ pub fn lookup(name: &str) -> Option<AnyVariant> {
 /// Chess's `S`).
 pub fn kind_name(name: &str, letter: char) -> Option<&'static str> {
     let any = lookup(name)?;
-    with_variant!(any, v => v.kinds.iter().find(|k| k.letter == letter).map(|k| k.name))
+    by_width!(any, v => v.kinds.iter().find(|k| k.letter == letter).map(|k| k.name))
 }
 
 /// As [`lookup`], but also the games whose rules are still being built (for their tests); the

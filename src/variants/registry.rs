@@ -8,6 +8,7 @@
 use super::exciting::Layout;
 use super::shocktroops::Reserve;
 use super::{Variant, combinedarms, exciting, orthodox, pawnier, shocktroops};
+use crate::board::{Bits, ByWidth, Widths};
 
 /// One game.
 pub struct Game {
@@ -25,12 +26,16 @@ pub struct Game {
     pub look: Look,
 }
 
-/// A family builder at the board width the game needs.
-#[derive(Clone, Copy)]
-pub enum Build {
-    Narrow(fn(&'static str) -> Variant<u64>),
-    Wide(fn(&'static str) -> Variant<u128>),
+/// The family builders of one width.
+#[derive(Clone, Copy, Debug)]
+pub struct Builders;
+
+impl Widths for Builders {
+    type Of<B: Bits> = fn(&'static str) -> Variant<B>;
 }
+
+/// A family builder at the board width the game needs.
+pub type Build = ByWidth<Builders>;
 
 /// The evaluation table a game plays (`src/eval/tables/`, format in `eval::table`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -300,21 +305,20 @@ impl Game {
     /// The game's rules, built at 64 bits with the entry's summary, weights, book and look;
     /// `None` for a game on a wider board.
     pub fn narrow(&self) -> Option<Variant<u64>> {
-        match self.build {
-            Build::Narrow(build) => Some(self.finish(build(self.name))),
-            Build::Wide(_) => None,
-        }
+        self.built()
     }
 
     /// As [`Game::narrow`], for a game on a board wider than 64 squares.
     pub fn wide(&self) -> Option<Variant<u128>> {
-        match self.build {
-            Build::Wide(build) => Some(self.finish(build(self.name))),
-            Build::Narrow(_) => None,
-        }
+        self.built()
     }
 
-    fn finish<B: crate::board::Bits>(&self, mut v: Variant<B>) -> Variant<B> {
+    /// The game built at width `B`, if that is its width.
+    fn built<B: Bits>(&self) -> Option<Variant<B>> {
+        B::of_width(&self.build).map(|build| self.finish(build(self.name)))
+    }
+
+    fn finish<B: Bits>(&self, mut v: Variant<B>) -> Variant<B> {
         v.summary = self.summary;
         v.weights = self.weights;
         v.book = self.book;

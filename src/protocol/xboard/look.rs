@@ -5,8 +5,8 @@
 //! slot of a droppable kind.
 
 use crate::board::Bits;
+use crate::by_width;
 use crate::variants::{Image, KNIGHT_LEAPS, KindSpec, Look, Role, Variant, lookup};
-use crate::with_variant;
 
 /// XBoard's piece slots (common.h:294-305), the ones our variants use.
 pub mod slot {
@@ -42,7 +42,7 @@ fn slot_of(image: Image) -> usize {
 
 /// The presentation of a playable variant by name (its registry entry's); `None` for other names.
 fn look(name: &str) -> Option<Look> {
-    lookup(name).map(|any| with_variant!(any, v => v.look))
+    lookup(name).map(|any| by_width!(any, v => v.look))
 }
 
 /// Whose piece table: XBoard's own, or the one a UCI GUI is told about (its pocket size), where
@@ -129,7 +129,7 @@ fn setup_of<B: Bits>(v: &Variant<B>, look: &Look, parent: &str, fen: Option<&str
 
 /// The reply to `variant NAME` (PROTOCOL.md §6): `None` for chess and for unknown names.
 pub fn setup_line(name: &str) -> Option<String> {
-    with_variant!(lookup(name)?, v => setup_line_of(v))
+    by_width!(lookup(name)?, v => setup_line_of(v))
 }
 
 /// The `setup` line of a built variant, from its registry entry's look: `None` for XBoard's
@@ -159,7 +159,7 @@ pub fn setup_lines_for_position(name: &str, fen: &str) -> Vec<String> {
     };
     [other, own]
         .into_iter()
-        .map(|parent| with_variant!(variant, v => setup_of(v, &look, parent, Some(fen))))
+        .map(|parent| by_width!(variant, v => setup_of(v, &look, parent, Some(fen))))
         .collect()
 }
 
@@ -176,7 +176,7 @@ pub fn uci_pocket_and_template(name: &str) -> Option<(usize, &'static str)> {
         holdings_size(v, &slots, &white_table(v, &slots))
     }
     let variant = lookup(name)?;
-    let size = with_variant!(variant, v => pocket(v, &look));
+    let size = by_width!(variant, v => pocket(v, &look));
     Some((size, parent))
 }
 
@@ -190,6 +190,6 @@ pub fn holdings_letters(name: &str) -> Vec<char> {
     let Some(variant) = lookup(name) else {
         return Vec::new();
     };
-    let table = with_variant!(variant, v => white_table(v, &slots(v, &look, Gui::Xboard)));
+    let table = by_width!(variant, v => white_table(v, &slots(v, &look, Gui::Xboard)));
     table.into_iter().filter(|&c| c != '.').collect()
 }
