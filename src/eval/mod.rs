@@ -10,6 +10,7 @@
 //! code runs once for both uses, summing weights for the search ([`Sum`]) or recording the counts
 //! for the tuner ([`Evaluator::trace`]).
 
+pub mod nnue;
 pub mod table;
 pub mod terms;
 

@@ -83,6 +83,10 @@ impl<B: Bits> Position<B> {
         self.by_kind[k.index()] & self.by_color[c.index()]
     }
     #[inline(always)]
+    /// The board as one byte a square index (a [`Piece`]'s raw value; [`Piece::NONE`] empty).
+    pub fn mailbox(&self) -> &[u8] {
+        self.board.as_ref()
+    }
     pub fn piece_at(&self, sq: Square) -> Piece {
         Piece::from_raw(self.board.as_ref()[sq.index()])
     }

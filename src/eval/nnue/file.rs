@@ -1,0 +1,134 @@
+//! The network file: a header naming the layout, the weights in little-endian order, and a
+//! checksum.
+//!
+//! ```text
+//! "MNNUE\0" version:u16
+//! files:u8 ranks:u8 rotate:u8 kinds:u8 letters:[u8; kinds] hand:u8 letters:[u8; hand]
+//! hidden:u32
+//! input_weights:[i16; inputs*hidden] input_bias:[i16; hidden]
+//! output_weights:[i16; 2*hidden] output_bias:i32
+//! checksum:u64 (FNV-1a of everything before it)
+//! ```
+
+use super::{Layout, Network};
+
+const MAGIC: &[u8; 6] = b"MNNUE\0";
+const VERSION: u16 = 1;
+
+/// FNV-1a, 64 bits.
+fn checksum(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The file's bytes.
+pub fn write(net: &Network) -> Vec<u8> {
+    let l = &net.layout;
+    let mut out = Vec::with_capacity(32 + 2 * net.input_weights.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&[l.files, l.ranks, u8::from(l.rotate), l.letters.len() as u8]);
+    out.extend(l.letters.iter().map(|&c| c as u8));
+    out.push(l.hand.len() as u8);
+    out.extend(l.hand.iter().map(|&c| c as u8));
+    out.extend_from_slice(&(net.hidden as u32).to_le_bytes());
+    for w in net
+        .input_weights
+        .iter()
+        .chain(&net.input_bias)
+        .chain(&net.output_weights)
+    {
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+    out.extend_from_slice(&net.output_bias.to_le_bytes());
+    let sum = checksum(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+/// A reader over the bytes that reports a short file.
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
+        let end = end.ok_or("the file is cut short")?;
+        let out = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(out)
+    }
+    fn u8(&mut self) -> Result<u8, String> {
+        Ok(self.take(1)?[0])
+    }
+    fn letters(&mut self, n: usize) -> Result<Vec<char>, String> {
+        let bytes = self.take(n)?;
+        if !bytes.iter().all(u8::is_ascii_uppercase) {
+            return Err("a kind letter is not an upper-case letter".to_string());
+        }
+        Ok(bytes.iter().map(|&b| b as char).collect())
+    }
+    fn i16s(&mut self, n: usize) -> Result<Vec<i16>, String> {
+        let bytes = self.take(n.checked_mul(2).ok_or("the file is cut short")?)?;
+        Ok(bytes
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect())
+    }
+}
+
+/// The network in `bytes`, or what is wrong with them.
+pub fn read(bytes: &[u8]) -> Result<Network, String> {
+    if bytes.len() < MAGIC.len() + 10 || &bytes[..MAGIC.len()] != MAGIC {
+        return Err("not a menagerie network file".to_string());
+    }
+    let (body, tail) = bytes.split_at(bytes.len() - 8);
+    let stored = u64::from_le_bytes(tail.try_into().expect("eight bytes"));
+    if checksum(body) != stored {
+        return Err("the network file is damaged (checksum)".to_string());
+    }
+    let mut r = Reader {
+        bytes: body,
+        at: MAGIC.len(),
+    };
+    let version = u16::from_le_bytes([r.u8()?, r.u8()?]);
+    if version != VERSION {
+        return Err(format!(
+            "network file version {version}; this build reads {VERSION}"
+        ));
+    }
+    let (files, ranks, rotate) = (r.u8()?, r.u8()?, r.u8()? != 0);
+    let kinds = usize::from(r.u8()?);
+    let letters = r.letters(kinds)?;
+    let hand_kinds = usize::from(r.u8()?);
+    let hand = r.letters(hand_kinds)?;
+    let layout = Layout {
+        letters,
+        files,
+        ranks,
+        rotate,
+        hand,
+    };
+    let hidden = u32::from_le_bytes(r.take(4)?.try_into().expect("four bytes")) as usize;
+    if hidden == 0 || hidden > 4096 {
+        return Err(format!("a hidden layer of {hidden} units"));
+    }
+    let input_weights = r.i16s(layout.inputs() * hidden)?;
+    let input_bias = r.i16s(hidden)?;
+    let output_weights = r.i16s(2 * hidden)?;
+    let output_bias = i32::from_le_bytes(r.take(4)?.try_into().expect("four bytes"));
+    if r.at != body.len() {
+        return Err("the network file has bytes after the weights".to_string());
+    }
+    Network::new(
+        layout,
+        hidden,
+        input_weights,
+        input_bias,
+        output_weights,
+        output_bias,
+    )
+}

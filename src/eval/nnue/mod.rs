@@ -1,0 +1,392 @@
+//! An efficiently updatable network (DESIGN.md §11): `(inputs -> H) x 2 perspectives -> 1`.
+//!
+//! **Inputs.** One per (colour relative to the perspective, kind, square) of a [`Layout`], the
+//! board seen from the perspective (Black's view mirrored rank by rank, or turned by 180 degrees
+//! on Pawnier's board, whose set-up is mirrored that way), then the hands: per (relative colour,
+//! hand kind) a row of slots, slot `n` on while that hand holds at least `n` pieces of the kind.
+//! A layout names kinds by letter, so that one network can serve the games of a family whose
+//! kind lists differ; a kind the layout does not list has no input.
+//!
+//! **Accumulators.** Each perspective's hidden layer before activation, the sum of the rows of
+//! its active inputs. A child's accumulator is its parent's plus the rows of the inputs that
+//! came on and minus those that went off: [`Network::update`] finds them by comparing the two
+//! positions' mailboxes and hands, which covers every mechanic alike (a drop and its push, a
+//! shot that leaves the shooter in place, armour and custodian multi-kills, checker chains,
+//! promotions, passes and freezes change nothing or what they change).
+//!
+//! **Inference** is in integers: the accumulator in `i16` (scale [`QA`]), clipped to `[0, QA]`,
+//! times the output weights (`i16`, scale [`QB`]) summed in `i32`, scaled to centipawns by
+//! [`SCALE`]. The sum cannot overflow: [`Network::new`] refuses output weights beyond the
+//! bound that would allow it.
+
+pub mod file;
+
+use crate::board::{Bits, Color, MAX_KINDS, Piece, Square};
+use crate::position::Position;
+use crate::variants::{Family, Variant};
+
+/// The accumulator's quantisation: a float activation of 1.0 is `QA`.
+pub const QA: i32 = 255;
+/// The output weights' quantisation: a float weight of 1.0 is `QB`.
+pub const QB: i32 = 64;
+/// Centipawns per unit of the network's output (the trainer's target is `sigmoid(score /
+/// SCALE)`).
+pub const SCALE: i32 = 400;
+/// The most pieces of one kind a hand's slots count; more switch on no further slot.
+pub const HAND_SLOTS: u8 = 16;
+
+/// What the inputs of a network mean: the kinds (by upper-case letter), the board's size, how
+/// Black's view is turned, and the hand kinds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub letters: Vec<char>,
+    pub files: u8,
+    pub ranks: u8,
+    /// Black's view turned by 180 degrees (files reversed as well as ranks).
+    pub rotate: bool,
+    /// The kinds that can be held in hand, by letter, in slot order.
+    pub hand: Vec<char>,
+}
+
+impl Layout {
+    /// The layout of one game: its kinds and hand kinds in the variant's order.
+    pub fn of_variant<B: Bits>(v: &Variant<B>) -> Layout {
+        Layout {
+            letters: v.kinds.iter().map(|k| k.letter).collect(),
+            files: v.geometry.files,
+            ranks: v.geometry.ranks,
+            rotate: matches!(v.family, Family::Powers(_)),
+            hand: v.hand_kinds.iter().map(|&k| v.letter(k)).collect(),
+        }
+    }
+
+    fn squares(&self) -> usize {
+        usize::from(self.files) * usize::from(self.ranks)
+    }
+
+    /// Inputs of the board part.
+    fn board_inputs(&self) -> usize {
+        2 * self.letters.len() * self.squares()
+    }
+
+    /// Hand slots of one colour.
+    fn hand_inputs(&self) -> usize {
+        self.hand.len() * usize::from(HAND_SLOTS)
+    }
+
+    /// The number of inputs.
+    pub fn inputs(&self) -> usize {
+        self.board_inputs() + 2 * self.hand_inputs()
+    }
+
+    /// Whether a network of this layout can evaluate `v`'s positions: the same board size and
+    /// turn, and every kind and hand kind of `v` listed.
+    pub fn fits<B: Bits>(&self, v: &Variant<B>) -> Result<(), String> {
+        let own = Layout::of_variant(v);
+        if (own.files, own.ranks, own.rotate) != (self.files, self.ranks, self.rotate) {
+            return Err(format!(
+                "the network is for a {}x{} board, {} is {}x{}",
+                self.files, self.ranks, v.name, own.files, own.ranks
+            ));
+        }
+        if let Some(c) = own.letters.iter().find(|c| !self.letters.contains(c)) {
+            return Err(format!(
+                "the network has no input for {}'s kind {c}",
+                v.name
+            ));
+        }
+        if let Some(c) = own.hand.iter().find(|c| !self.hand.contains(c)) {
+            return Err(format!(
+                "the network has no hand input for {}'s kind {c}",
+                v.name
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Where a variant's pieces and hands enter a network of some layout: computed once per
+/// (network, variant).
+#[derive(Clone, Debug)]
+pub struct InputMap {
+    /// Per square index: the (file, rank) the square has in White's view and Black's view,
+    /// as an offset into one plane of the board inputs; `u16::MAX` off the board.
+    square: [Vec<u16>; 2],
+    /// Per kind index of the variant: its plane among the layout's kinds.
+    plane: [u16; MAX_KINDS],
+    /// Per kind index of the variant: its first hand slot, `u16::MAX` when it has none.
+    hand_base: [u16; MAX_KINDS],
+    planes: usize,
+    squares: usize,
+    board_inputs: usize,
+    hand_inputs: usize,
+}
+
+impl InputMap {
+    /// The inputs of `v`'s pieces in a network of `layout`; `layout.fits(v)` must hold.
+    pub fn new<B: Bits>(layout: &Layout, v: &Variant<B>) -> Result<InputMap, String> {
+        layout.fits(v)?;
+        let g = &v.geometry;
+        let (files, ranks) = (usize::from(layout.files), usize::from(layout.ranks));
+        let mut square = [
+            vec![u16::MAX; B::BITS as usize],
+            vec![u16::MAX; B::BITS as usize],
+        ];
+        for sq in g.squares() {
+            let (f, r) = (usize::from(g.file(sq)), usize::from(g.rank(sq)));
+            let black_file = if layout.rotate { files - 1 - f } else { f };
+            square[0][sq.index()] = (r * files + f) as u16;
+            square[1][sq.index()] = ((ranks - 1 - r) * files + black_file) as u16;
+        }
+        let mut plane = [u16::MAX; MAX_KINDS];
+        for (i, k) in v.kinds.iter().enumerate() {
+            let p = layout.letters.iter().position(|&c| c == k.letter);
+            plane[i] = p.map_or(u16::MAX, |p| p as u16);
+        }
+        let mut hand_base = [u16::MAX; MAX_KINDS];
+        for &k in &v.hand_kinds {
+            let slot = layout.hand.iter().position(|&c| c == v.letter(k));
+            hand_base[k.index()] = slot.map_or(u16::MAX, |s| (s * usize::from(HAND_SLOTS)) as u16);
+        }
+        Ok(InputMap {
+            square,
+            plane,
+            hand_base,
+            planes: layout.letters.len(),
+            squares: layout.squares(),
+            board_inputs: layout.board_inputs(),
+            hand_inputs: layout.hand_inputs(),
+        })
+    }
+
+    /// The input of `piece` on `sq` from `view`'s perspective.
+    #[inline(always)]
+    fn board_input(&self, view: Color, piece: Piece, sq: Square) -> usize {
+        let relative = usize::from(piece.color() != view);
+        let plane = usize::from(self.plane[piece.kind().index()]);
+        let square = usize::from(self.square[view.index()][sq.index()]);
+        (relative * self.planes + plane) * self.squares + square
+    }
+
+    /// The input of the `n`-th piece (from 1) of `kind` in `owner`'s hand from `view`'s
+    /// perspective, if that slot exists.
+    #[inline(always)]
+    fn hand_input(&self, view: Color, owner: Color, kind: usize, n: u8) -> Option<usize> {
+        let base = self.hand_base[kind];
+        if base == u16::MAX || n == 0 || n > HAND_SLOTS {
+            return None;
+        }
+        let relative = usize::from(owner != view);
+        Some(
+            self.board_inputs
+                + relative * self.hand_inputs
+                + usize::from(base)
+                + usize::from(n - 1),
+        )
+    }
+
+    /// Every active input of `pos` from `view`'s perspective.
+    fn active<B: Bits>(&self, pos: &Position<B>, view: Color, out: &mut Vec<usize>) {
+        out.clear();
+        let mailbox = pos.mailbox();
+        for (i, &raw) in mailbox.iter().enumerate() {
+            let piece = Piece::from_raw(raw);
+            if !piece.is_none() {
+                out.push(self.board_input(view, piece, Square::new(i as u8)));
+            }
+        }
+        for owner in Color::BOTH {
+            for &k in &pos.variant().hand_kinds {
+                for n in 1..=pos.hand_count(owner, k) {
+                    out.extend(self.hand_input(view, owner, k.index(), n));
+                }
+            }
+        }
+    }
+}
+
+/// A network's weights, quantised.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    pub layout: Layout,
+    pub hidden: usize,
+    /// `inputs x hidden`, one row per input.
+    pub input_weights: Vec<i16>,
+    pub input_bias: Vec<i16>,
+    /// `2 x hidden`: the side to move's half first.
+    pub output_weights: Vec<i16>,
+    pub output_bias: i32,
+}
+
+/// Each perspective's hidden layer before activation (index: [`Color::index`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accumulator {
+    pub values: [Vec<i16>; 2],
+}
+
+impl Network {
+    /// A network from its parts, checked: sizes that agree with the layout, and output weights
+    /// small enough that the output sum fits in `i32`.
+    pub fn new(
+        layout: Layout,
+        hidden: usize,
+        input_weights: Vec<i16>,
+        input_bias: Vec<i16>,
+        output_weights: Vec<i16>,
+        output_bias: i32,
+    ) -> Result<Network, String> {
+        if hidden == 0 {
+            return Err("a network needs a hidden layer".to_string());
+        }
+        if input_weights.len() != layout.inputs() * hidden
+            || input_bias.len() != hidden
+            || output_weights.len() != 2 * hidden
+        {
+            return Err(format!(
+                "the weights do not fit {} inputs and {hidden} hidden units",
+                layout.inputs()
+            ));
+        }
+        let bound = Network::output_weight_bound(hidden);
+        if output_weights.iter().any(|&w| i32::from(w).abs() > bound) {
+            return Err(format!("an output weight exceeds {bound}"));
+        }
+        Ok(Network {
+            layout,
+            hidden,
+            input_weights,
+            input_bias,
+            output_weights,
+            output_bias,
+        })
+    }
+
+    /// The largest output weight for which `2 * hidden` activations of at most `QA` and the bias
+    /// sum without overflow.
+    pub fn output_weight_bound(hidden: usize) -> i32 {
+        let bound = (i32::MAX / 2) as i64 / (2 * hidden as i64 * i64::from(QA));
+        bound.min(i64::from(i16::MAX)) as i32
+    }
+
+    /// An accumulator of the right size (zeros; [`Network::refresh`] fills it).
+    pub fn accumulator(&self) -> Accumulator {
+        Accumulator {
+            values: [vec![0; self.hidden], vec![0; self.hidden]],
+        }
+    }
+
+    fn row(&self, input: usize) -> &[i16] {
+        &self.input_weights[input * self.hidden..(input + 1) * self.hidden]
+    }
+
+    /// Fills `acc` from scratch for `pos`.
+    pub fn refresh<B: Bits>(&self, map: &InputMap, pos: &Position<B>, acc: &mut Accumulator) {
+        let mut active = Vec::with_capacity(64);
+        for view in Color::BOTH {
+            map.active(pos, view, &mut active);
+            let values = &mut acc.values[view.index()];
+            values.copy_from_slice(&self.input_bias);
+            for &input in &active {
+                add_row(values, self.row(input));
+            }
+        }
+    }
+
+    /// `to` = `from` (the accumulator of `parent`) updated to `child`, a position reached from
+    /// `parent` by one move: the inputs that changed are found by comparing the two.
+    pub fn update<B: Bits>(
+        &self,
+        map: &InputMap,
+        parent: &Position<B>,
+        child: &Position<B>,
+        from: &Accumulator,
+        to: &mut Accumulator,
+    ) {
+        let mut on: [(Piece, Square); 32] = [(Piece::NONE, Square::new(0)); 32];
+        let mut off: [(Piece, Square); 32] = [(Piece::NONE, Square::new(0)); 32];
+        let (mut n_on, mut n_off) = (0, 0);
+        let (before, after) = (parent.mailbox(), child.mailbox());
+        for i in 0..before.len() {
+            if before[i] == after[i] {
+                continue;
+            }
+            let sq = Square::new(i as u8);
+            let (old, new) = (Piece::from_raw(before[i]), Piece::from_raw(after[i]));
+            if !old.is_none() {
+                if n_off == off.len() {
+                    return self.refresh(map, child, to);
+                }
+                off[n_off] = (old, sq);
+                n_off += 1;
+            }
+            if !new.is_none() {
+                if n_on == on.len() {
+                    return self.refresh(map, child, to);
+                }
+                on[n_on] = (new, sq);
+                n_on += 1;
+            }
+        }
+        for view in Color::BOTH {
+            let values = &mut to.values[view.index()];
+            values.copy_from_slice(&from.values[view.index()]);
+            for &(piece, sq) in &off[..n_off] {
+                sub_row(values, self.row(map.board_input(view, piece, sq)));
+            }
+            for &(piece, sq) in &on[..n_on] {
+                add_row(values, self.row(map.board_input(view, piece, sq)));
+            }
+            for owner in Color::BOTH {
+                for &k in &child.variant().hand_kinds {
+                    let (was, is) = (parent.hand_count(owner, k), child.hand_count(owner, k));
+                    for n in is + 1..=was {
+                        if let Some(input) = map.hand_input(view, owner, k.index(), n) {
+                            sub_row(values, self.row(input));
+                        }
+                    }
+                    for n in was + 1..=is {
+                        if let Some(input) = map.hand_input(view, owner, k.index(), n) {
+                            add_row(values, self.row(input));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The evaluation in centipawns from `side`'s view (the side to move).
+    pub fn evaluate(&self, acc: &Accumulator, side: Color) -> i32 {
+        let us = &acc.values[side.index()];
+        let them = &acc.values[side.flip().index()];
+        let (w_us, w_them) = self.output_weights.split_at(self.hidden);
+        let sum = clipped_dot(us, w_us) + clipped_dot(them, w_them) + self.output_bias;
+        (i64::from(sum) * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+}
+
+#[inline(always)]
+fn add_row(values: &mut [i16], row: &[i16]) {
+    for (v, &w) in values.iter_mut().zip(row) {
+        *v = v.wrapping_add(w);
+    }
+}
+
+#[inline(always)]
+fn sub_row(values: &mut [i16], row: &[i16]) {
+    for (v, &w) in values.iter_mut().zip(row) {
+        *v = v.wrapping_sub(w);
+    }
+}
+
+/// `sum(clamp(v, 0, QA) * w)`.
+#[inline(always)]
+fn clipped_dot(values: &[i16], weights: &[i16]) -> i32 {
+    values
+        .iter()
+        .zip(weights)
+        .map(|(&v, &w)| i32::from(v).clamp(0, QA) * i32::from(w))
+        .sum()
+}
+
+#[cfg(test)]
+mod tests;

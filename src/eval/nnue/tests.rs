@@ -1,0 +1,172 @@
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+use super::*;
+use crate::board::MoveList;
+use crate::by_width;
+use crate::movegen::generate_legal;
+use crate::variants::{GAMES, lookup_any};
+
+/// A network of `layout` with small random weights (the range a trained one has).
+fn random_network(layout: Layout, hidden: usize, seed: u64) -> Network {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let inputs = layout.inputs();
+    let input_weights = (0..inputs * hidden)
+        .map(|_| rng.random_range(-60..=60))
+        .collect();
+    let input_bias = (0..hidden).map(|_| rng.random_range(-200..=200)).collect();
+    let output_weights = (0..2 * hidden)
+        .map(|_| rng.random_range(-90..=90))
+        .collect();
+    Network::new(
+        layout,
+        hidden,
+        input_weights,
+        input_bias,
+        output_weights,
+        rng.random_range(-500..=500),
+    )
+    .unwrap()
+}
+
+/// Random playouts of `v`: after every move the updated accumulator equals a fresh one.
+fn playouts_agree<B: Bits>(v: &'static Variant<B>, seed: u64) {
+    let net = random_network(Layout::of_variant(v), 16, seed);
+    let map = InputMap::new(&net.layout, v).unwrap();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut list = MoveList::new();
+    for game in 0..4 {
+        let mut pos = Position::start(v);
+        let mut acc = net.accumulator();
+        net.refresh(&map, &pos, &mut acc);
+        for ply in 0..120 {
+            generate_legal(&pos, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            let entry = list.as_slice()[rng.random_range(0..list.len())];
+            let child = pos.make_move(&entry);
+            let mut updated = net.accumulator();
+            net.update(&map, &pos, &child, &acc, &mut updated);
+            let mut fresh = net.accumulator();
+            net.refresh(&map, &child, &mut fresh);
+            assert_eq!(
+                updated,
+                fresh,
+                "{} game {game} ply {ply}: {} after {}",
+                v.name,
+                child.to_fen(),
+                crate::notation::render(&pos, &entry)
+            );
+            pos = child;
+            acc = updated;
+        }
+    }
+}
+
+#[test]
+fn updates_equal_refreshes_in_every_game() {
+    for (i, game) in GAMES.iter().enumerate() {
+        let v = lookup_any(game.name).unwrap();
+        by_width!(v, v => playouts_agree(v, 100 + i as u64));
+    }
+}
+
+/// A start position that looks the same from both sides gives both perspectives the same
+/// accumulator: the views are turned the right way (mirrored ranks; Pawnier turned by 180
+/// degrees).
+#[test]
+fn symmetric_start_positions_look_alike_from_both_sides() {
+    for name in [
+        "chess",
+        "shocktroops",
+        "shockchess",
+        "pawnier",
+        "exciting",
+        "combinedarms",
+    ] {
+        let v = lookup_any(name).unwrap();
+        by_width!(v, v => {
+            let net = random_network(Layout::of_variant(v), 8, 7);
+            let map = InputMap::new(&net.layout, v).unwrap();
+            let mut acc = net.accumulator();
+            net.refresh(&map, &Position::start(v), &mut acc);
+            assert_eq!(acc.values[0], acc.values[1], "{name}");
+            assert_eq!(
+                net.evaluate(&acc, Color::White),
+                net.evaluate(&acc, Color::Black),
+                "{name}"
+            );
+        });
+    }
+}
+
+/// A network with one hidden unit that counts White's pawns minus Black's (from the side to
+/// move's view): the arithmetic end to end, on a known answer.
+#[test]
+fn a_hand_made_network_counts_material() {
+    let v = match lookup_any("chess").unwrap() {
+        crate::variants::AnyVariant::Narrow(v) => v,
+        crate::variants::AnyVariant::Wide(_) => unreachable!(),
+    };
+    let layout = Layout::of_variant(v);
+    let pawn = layout.letters.iter().position(|&c| c == 'P').unwrap();
+    let squares = layout.squares();
+    // Two hidden units: own pawns (weight 1 each, activation QA/8 per pawn) and enemy pawns.
+    let hidden = 2;
+    let mut input_weights = vec![0i16; layout.inputs() * hidden];
+    for sq in 0..squares {
+        input_weights[(pawn * squares + sq) * hidden] = (QA / 8) as i16;
+        input_weights[((layout.letters.len() + pawn) * squares + sq) * hidden + 1] =
+            (QA / 8) as i16;
+    }
+    // Output: +QB per own-pawn unit, -QB per enemy-pawn unit, for the side to move's half only.
+    let output_weights = vec![QB as i16, -QB as i16, 0, 0];
+    let net = Network::new(layout, hidden, input_weights, vec![0; 2], output_weights, 0).unwrap();
+    let map = InputMap::new(&net.layout, v).unwrap();
+    let eval = |fen: &str| {
+        let pos = Position::from_fen(v, fen).unwrap();
+        let mut acc = net.accumulator();
+        net.refresh(&map, &pos, &mut acc);
+        net.evaluate(&acc, pos.side_to_move())
+    };
+    // `own` pawns against `enemy` pawns, each QA/8 of a unit.
+    let expect = |own: i32, enemy: i32| {
+        (i64::from((own - enemy) * (QA / 8) * QB) * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    };
+    assert_eq!(eval("4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1"), expect(3, 0));
+    assert_eq!(eval("4k3/8/8/8/8/8/PPP5/4K3 b - - 0 1"), expect(0, 3));
+    assert_eq!(eval("4k3/pp6/8/8/8/8/PPP5/4K3 w - - 0 1"), expect(3, 2));
+    assert_eq!(expect(3, 2), 48);
+    // Eight pawns saturate the unit at QA: the clipping.
+    assert_eq!(
+        eval("4k3/8/8/8/8/PPPPPPPP/PPPPPPPP/4K3 w - - 0 1"),
+        SCALE,
+        "sixteen pawns clip at one unit"
+    );
+}
+
+#[test]
+fn files_round_trip_and_refuse_what_does_not_fit() {
+    let v = lookup_any("shocktroops").unwrap();
+    by_width!(v, v => {
+        let net = random_network(Layout::of_variant(v), 8, 3);
+        let bytes = file::write(&net);
+        assert_eq!(file::read(&bytes).unwrap(), net);
+        // Damaged, cut short, or not a network at all.
+        let mut damaged = bytes.clone();
+        damaged[100] ^= 1;
+        assert!(file::read(&damaged).unwrap_err().contains("damaged"));
+        assert!(file::read(&bytes[..bytes.len() / 2]).is_err());
+        assert!(file::read(b"rnbqkbnr/pppppppp").unwrap_err().contains("not a"));
+    });
+    // Chess's network does not fit Shock Troops (no hand, no War Knight), nor Exciting's board.
+    let chess = Layout::of_variant(match lookup_any("chess").unwrap() {
+        crate::variants::AnyVariant::Narrow(v) => v,
+        crate::variants::AnyVariant::Wide(_) => unreachable!(),
+    });
+    let st = lookup_any("shocktroops").unwrap();
+    by_width!(st, v => assert!(chess.fits(v).is_err()));
+    let ex = lookup_any("exciting").unwrap();
+    by_width!(ex, v => assert!(chess.fits(v).unwrap_err().contains("board")));
+}
