@@ -182,6 +182,17 @@ enum Command {
         /// candidate evaluation's own games, for the next fit.
         #[arg(long)]
         eval_params: Option<std::path::PathBuf>,
+        /// `text` (`FEN | SCORE | RESULT` lines, for `tune`) or `bin` (packed records, for
+        /// `train`).
+        #[arg(long, value_enum, default_value_t = commands::datagen::DataFormat::Text)]
+        format: commands::datagen::DataFormat,
+        /// Random legal moves played after the book's opening, before the engines play.
+        #[arg(long, default_value_t = 0)]
+        random_plies: u32,
+        /// Make `--nodes` a soft budget: no iteration starts past it, so each move ends on a
+        /// finished iteration (the hard limit is eight times it).
+        #[arg(long)]
+        soft_nodes: bool,
     },
     /// Fit the variant's evaluation weights to `datagen` data (Texel's method: a logistic fit of
     /// the static evaluation of quiet positions to the results, gradient descent over all weights)
@@ -402,6 +413,9 @@ fn main() -> ExitCode {
             seed,
             hash,
             eval_params,
+            format,
+            random_plies,
+            soft_nodes,
         } => finish(commands::datagen::run(&commands::datagen::DatagenArgs {
             variant,
             games,
@@ -411,6 +425,9 @@ fn main() -> ExitCode {
             seed,
             hash_mb: hash,
             eval_params,
+            format,
+            random_plies,
+            soft_nodes,
         })),
         Command::Tune {
             variant,

@@ -48,21 +48,29 @@ fn tune(data: &Path, out: &Path, more: &[&str]) -> (bool, String, String) {
 }
 
 fn datagen(variant: &str, games: u32, threads: u32, out: &Path) -> String {
-    let (ok, stdout, stderr) = run(&[
+    datagen_with(variant, games, threads, out, &[])
+}
+
+/// As [`datagen`] with more arguments.
+fn datagen_with(variant: &str, games: u32, threads: u32, out: &Path, more: &[&str]) -> String {
+    let (games, threads) = (games.to_string(), threads.to_string());
+    let mut args = vec![
         "datagen",
         "--variant",
         variant,
         "--games",
-        &games.to_string(),
+        &games,
         "--threads",
-        &threads.to_string(),
+        &threads,
         "--nodes",
         "600",
         "--seed",
         "9",
         "--out",
         out.to_str().unwrap(),
-    ]);
+    ];
+    args.extend_from_slice(more);
+    let (ok, stdout, stderr) = run(&args);
     assert!(ok, "datagen failed: {stderr}");
     assert!(
         stdout.is_empty(),
@@ -270,5 +278,69 @@ fn bad_arguments_are_refused_with_a_message() {
         let (ok, stdout, _) = run(&[cmd, "--help"]);
         assert!(ok && stdout.contains("--variant"), "{cmd} --help: {stdout}");
     }
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// `--format bin` with random plies and a soft budget (issue 57): the same file from two threads
+/// at once or from one thread in two runs (one stopped inside a game), records that read back
+/// as quiet positions of the variant, each game's result on its positions.
+#[test]
+fn binary_data_are_deterministic_resumable_and_read_back() {
+    use menagerie::eval::nnue::data;
+    let d = dir("bin");
+    let (whole, parts) = (d.join("whole.bin"), d.join("parts.bin"));
+    let more = ["--format", "bin", "--random-plies", "4", "--soft-nodes"];
+    datagen_with("shocktroops", 6, 2, &whole, &more);
+    datagen_with("shocktroops", 2, 1, &parts, &more);
+    let mut bytes = std::fs::read(&parts).unwrap();
+    bytes.extend_from_slice(&[0, 10, 0, 1, 2, 3]); // a record cut short
+    std::fs::write(&parts, bytes).unwrap();
+    datagen_with("shocktroops", 6, 1, &parts, &more);
+    let a = std::fs::read(&whole).unwrap();
+    assert_eq!(
+        a,
+        std::fs::read(&parts).unwrap(),
+        "the same data either way"
+    );
+    let Some(AnyVariant::Narrow(v)) = lookup("shocktroops") else {
+        panic!("Shock Troops is 8x8")
+    };
+    let contents = data::read(&a, |name| {
+        assert_eq!(name, "shocktroops");
+        Ok(data::width_of(v))
+    })
+    .unwrap();
+    assert_eq!(contents.games, 6);
+    assert_eq!(contents.complete_len, a.len());
+    assert!(
+        contents.samples.len() > 20,
+        "{} positions",
+        contents.samples.len()
+    );
+    // Played out from a book opening and four random moves: no start position among them.
+    let start = Position::start(v);
+    let start_pieces = start.mailbox().iter().filter(|&&r| r != 0xff).count();
+    for s in &contents.samples {
+        assert!(s.result <= 2);
+        assert!(s.pieces.len() <= start_pieces + 8, "{s:?}");
+    }
+    // A text file is not a binary one.
+    let text = d.join("text.txt");
+    datagen("chess", 1, 1, &text);
+    let (ok, _, stderr) = run(&[
+        "datagen",
+        "--variant",
+        "chess",
+        "--games",
+        "2",
+        "--format",
+        "bin",
+        "--out",
+        text.to_str().unwrap(),
+    ]);
+    assert!(
+        !ok && stderr.contains("not a menagerie data file"),
+        "{stderr}"
+    );
     std::fs::remove_dir_all(&d).unwrap();
 }

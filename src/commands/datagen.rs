@@ -16,10 +16,16 @@
 //! [`DRAW_PLIES`] plies in a row within [`DRAW_SCORE`] past ply [`DRAW_FROM`], and drawn at the
 //! variant's ply limit.
 //!
-//! Output, one line per position: `FEN | SCORE | RESULT`, the score in centipawns and the result
-//! (1, 0.5 or 0) both from White's view; after each game's positions a line `# game N RESULT
-//! PLIES REASON`. An existing file is continued: whatever follows its last complete game is cut
-//! off and the next game is played.
+//! With `--random-plies N`, N legal moves drawn at random (from the game's own generator)
+//! follow the book's opening before the engines play, for positions no book reaches. With
+//! `--soft-nodes`, each move's budget is soft: no iteration starts past it (the hard limit is
+//! eight times it), so every move ends on a finished iteration.
+//!
+//! Output (`--format text`, for `tune`), one line per position: `FEN | SCORE | RESULT`, the
+//! score in centipawns and the result (1, 0.5 or 0) both from White's view; after each game's
+//! positions a line `# game N RESULT PLIES REASON`. `--format bin` (for `train`) writes the
+//! packed records of `eval::nnue::data`, a game end after each game. An existing file is
+//! continued: whatever follows its last complete game is cut off and the next game is played.
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -33,7 +39,9 @@ use rand::{Rng, SeedableRng};
 use rayon::prelude::*;
 
 use menagerie::board::Color;
+use menagerie::by_width;
 use menagerie::engine::Engine;
+use menagerie::eval::nnue::data;
 use menagerie::matchplay::book::{self, BookEntry, BookFormat};
 use menagerie::search::{Limits, NullSink, Score};
 use menagerie::variants::{self, AnyVariant};
@@ -49,6 +57,20 @@ pub struct DatagenArgs {
     pub hash_mb: usize,
     /// A parameter table over the variant's built-in weights (the EvalParams option).
     pub eval_params: Option<PathBuf>,
+    pub format: DataFormat,
+    /// Random legal moves played after the book's opening.
+    pub random_plies: u32,
+    /// `nodes` is a soft budget (no iteration starts past it) rather than a hard one.
+    pub soft_nodes: bool,
+}
+
+/// How `datagen` writes positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DataFormat {
+    /// `FEN | SCORE | RESULT` lines, for `tune`.
+    Text,
+    /// Packed binary records (`eval::nnue::data`), for `train`.
+    Bin,
 }
 
 /// A side whose search scores at least this for [`WIN_PLIES`] plies in a row has won.
@@ -69,11 +91,11 @@ fn max_plies(variant: &str) -> usize {
     }
 }
 
-/// One position of a game, before the result is known.
-struct Record {
-    fen: String,
-    /// The search's score from White's view.
-    score: i32,
+/// One position of a game, before the result is known: its FEN line's start or its packed
+/// record (the search's score from White's view included).
+enum Record {
+    Text { fen: String, score: i32 },
+    Bin(Vec<u8>),
 }
 
 /// A finished game.
@@ -86,16 +108,33 @@ struct Played {
 }
 
 impl Played {
-    fn text(&self, index: u64) -> String {
-        let mut s = String::new();
+    /// The game as a file of `format` holds it.
+    fn bytes(&self, index: u64, format: DataFormat) -> Vec<u8> {
+        let mut out = Vec::new();
         for r in &self.records {
-            s.push_str(&format!("{} | {} | {}\n", r.fen, r.score, self.result));
+            match r {
+                Record::Text { fen, score } => {
+                    out.extend_from_slice(format!("{fen} | {score} | {}\n", self.result).as_bytes())
+                }
+                Record::Bin(packed) => out.extend_from_slice(packed),
+            }
         }
-        s.push_str(&format!(
-            "# game {index} {} {} {}\n",
-            self.result, self.plies, self.reason
-        ));
-        s
+        match format {
+            DataFormat::Bin => data::end_game(
+                index as u32,
+                self.result,
+                self.plies.min(u16::MAX as usize) as u16,
+                &mut out,
+            ),
+            DataFormat::Text => out.extend_from_slice(
+                format!(
+                    "# game {index} {} {} {}\n",
+                    self.result, self.plies, self.reason
+                )
+                .as_bytes(),
+            ),
+        }
+        out
     }
 }
 
@@ -116,7 +155,10 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
     let text = book::builtin(variant.name()).ok_or("no built-in book for this variant")?;
     let mut openings = book::parse(text, BookFormat::Epd, variant)?;
     openings.shuffle(&mut StdRng::seed_from_u64(args.seed));
-    let (done, positions_before) = resume(&args.out)?;
+    let (done, positions_before) = match args.format {
+        DataFormat::Text => resume(&args.out)?,
+        DataFormat::Bin => resume_bin(&args.out, variant)?,
+    };
     if done >= args.games {
         menagerie::console::note(&format!(
             "datagen: {} already holds {done} games; nothing to do",
@@ -184,7 +226,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
                 })
                 .collect()
         });
-        let mut text = String::new();
+        let mut bytes = Vec::new();
         for (index, game) in range.zip(played) {
             let game = game?;
             positions += game.records.len() as u64;
@@ -192,9 +234,9 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
             if game.result != 0.5 {
                 decisive += 1;
             }
-            text.push_str(&game.text(index));
+            bytes.extend(game.bytes(index, args.format));
         }
-        file.write_all(text.as_bytes())
+        file.write_all(&bytes)
             .and_then(|()| file.flush())
             .map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
         next += batch;
@@ -270,6 +312,41 @@ fn resume(path: &PathBuf) -> Result<(u64, u64), String> {
     Ok((games, positions))
 }
 
+/// The games a binary data file already holds and its positions; a new file gets its header,
+/// and whatever follows the last complete game is cut off.
+fn resume_bin(path: &PathBuf, variant: AnyVariant) -> Result<(u64, u64), String> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            std::fs::write(path, data::header(variant.name()))
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            return Ok((0, 0));
+        }
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let contents = data::read(&bytes, |name| {
+        if name != variant.name() {
+            return Err(format!("it holds {name}, not {}", variant.name()));
+        }
+        Ok(by_width!(variant, v => data::width_of(v)))
+    })
+    .map_err(|e| format!("{}: {e}", path.display()))?;
+    if contents.complete_len < bytes.len() {
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        file.set_len(contents.complete_len as u64)
+            .map_err(|e| format!("cannot cut {}: {e}", path.display()))?;
+        menagerie::console::note(&format!(
+            "datagen: cut an unfinished game ({} bytes) off {}",
+            bytes.len() - contents.complete_len,
+            path.display()
+        ));
+    }
+    Ok((u64::from(contents.games), contents.samples.len() as u64))
+}
+
 /// Plays game `index` from `opening`.
 fn play_game(
     engine: &mut Engine,
@@ -281,6 +358,13 @@ fn play_game(
     let mut rng = super::stream_rng(args.seed, variant.name(), index);
     engine.new_game();
     engine.set_position(opening.fen.as_deref(), &opening.moves)?;
+    for _ in 0..args.random_plies {
+        if engine.game().outcome().is_some() {
+            break;
+        }
+        let legal = engine.game().legal();
+        engine.play(legal[rng.random_range(0..legal.len())]);
+    }
     let mut records = Vec::new();
     // Scores from White's view, one per ply searched.
     let mut scores: Vec<i32> = Vec::new();
@@ -299,21 +383,24 @@ fn play_game(
             break (0.5, "ply limit".to_string());
         }
         let budget = args.nodes * rng.random_range(80..=120) / 100;
-        let report = engine.search_sync(
+        let limits = if args.soft_nodes {
+            Limits {
+                soft_nodes: Some(budget),
+                nodes: Some(8 * budget),
+                ..Default::default()
+            }
+        } else {
             Limits {
                 nodes: Some(budget),
                 ..Default::default()
-            },
-            std::sync::Arc::new(NullSink),
-        );
-        let Some(best) = report.best else {
+            }
+        };
+        let report = engine.search_sync(limits, std::sync::Arc::new(NullSink));
+        let Some(mv) = report.best_move else {
             return Err(format!("game {index}: the search found no move"));
         };
         let game = engine.game();
         let white = game.side_to_move() == Color::White;
-        let mv = game
-            .parse(&best)
-            .map_err(|e| format!("game {index}: the engine's move {best}: {e}"))?;
         let (score, mate) = match report.score {
             Score::Cp(cp) => (cp, false),
             Score::Mate(m) if m > 0 => (30_000, true),
@@ -321,9 +408,16 @@ fn play_game(
         };
         let score = if white { score } else { -score };
         if !mate && !game.in_check() && !game.forced_pass() && game.is_tactical(mv) == Some(false) {
-            records.push(Record {
-                fen: game.fen(),
-                score,
+            records.push(match args.format {
+                DataFormat::Text => Record::Text {
+                    fen: game.fen(),
+                    score,
+                },
+                DataFormat::Bin => {
+                    let mut packed = Vec::new();
+                    by_width!(game, g => data::pack(g.position(), score, &mut packed));
+                    Record::Bin(packed)
+                }
             });
         }
         scores.push(score);
@@ -332,7 +426,8 @@ fn play_game(
         }
         if !engine.play(mv) {
             return Err(format!(
-                "game {index}: the engine's move {best} is not legal"
+                "game {index}: the engine's move {} is not legal",
+                report.best.unwrap_or_default()
             ));
         }
         plies += 1;

@@ -46,6 +46,9 @@ pub struct Limits {
     pub infinite: bool,
     /// Ponder search: no time limit until `ponderhit`, then the clock limits apply from then on.
     pub ponder: bool,
+    /// No iteration starts once this many nodes are searched (a soft budget: the iteration
+    /// under way finishes; `nodes` is the hard one).
+    pub soft_nodes: Option<u64>,
     /// Root moves to search (UCI `searchmoves`, XBoard's exclusions); empty for all.
     pub searchmoves: Vec<Move>,
 }

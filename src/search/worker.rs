@@ -376,6 +376,11 @@ impl<B: Bits> Worker<'_, B> {
         {
             return true;
         }
+        if let Some(soft) = self.shared.limits.soft_nodes
+            && self.shared.total_nodes() + (self.nodes - self.flushed) >= soft
+        {
+            return true;
+        }
         self.shared.stop.load(Ordering::Relaxed)
     }
 

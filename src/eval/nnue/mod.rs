@@ -19,6 +19,7 @@
 //! [`SCALE`]. The sum cannot overflow: [`Network::new`] refuses output weights beyond the
 //! bound that would allow it.
 
+pub mod data;
 pub mod file;
 
 use crate::board::{Bits, Color, MAX_KINDS, Piece, Square};
@@ -116,6 +117,8 @@ pub struct InputMap {
     plane: [u16; MAX_KINDS],
     /// Per kind index of the variant: its first hand slot, `u16::MAX` when it has none.
     hand_base: [u16; MAX_KINDS],
+    /// The variant's hand kinds (kind indices) in its order.
+    hand_kinds: Vec<usize>,
     planes: usize,
     squares: usize,
     board_inputs: usize,
@@ -152,6 +155,7 @@ impl InputMap {
             square,
             plane,
             hand_base,
+            hand_kinds: v.hand_kinds.iter().map(|k| k.index()).collect(),
             planes: layout.letters.len(),
             squares: layout.squares(),
             board_inputs: layout.board_inputs(),
@@ -183,6 +187,11 @@ impl InputMap {
                 + usize::from(base)
                 + usize::from(n - 1),
         )
+    }
+
+    /// The kind index of the variant's `i`-th hand kind.
+    fn hand_kind(&self, i: usize) -> usize {
+        self.hand_kinds[i]
     }
 
     /// Every active input of `pos` from `view`'s perspective.

@@ -170,3 +170,62 @@ fn files_round_trip_and_refuse_what_does_not_fit() {
     let ex = lookup_any("exciting").unwrap();
     by_width!(ex, v => assert!(chess.fits(v).unwrap_err().contains("board")));
 }
+
+/// Random playouts of `v` packed as data and read back: the same inputs from both views, the
+/// side, the score and each game's result.
+fn packed_positions_read_back<B: Bits>(v: &'static Variant<B>, seed: u64) {
+    let layout = Layout::of_variant(v);
+    let map = InputMap::new(&layout, v).unwrap();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut list = MoveList::new();
+    let mut bytes = data::header(v.name);
+    let mut kept = Vec::new();
+    for game in 0..3u32 {
+        let mut pos = Position::start(v);
+        for _ in 0..80 {
+            generate_legal(&pos, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            let score = rng.random_range(-40_000..=40_000);
+            data::pack(&pos, score, &mut bytes);
+            kept.push((pos, score.clamp(-32_000, 32_000), game));
+            let entry = list.as_slice()[rng.random_range(0..list.len())];
+            pos = pos.make_move(&entry);
+        }
+        data::end_game(game, [0.0, 0.5, 1.0][game as usize], 80, &mut bytes);
+    }
+    // A game cut short at the end of the file is left out.
+    let complete = bytes.len();
+    data::pack(&Position::start(v), 5, &mut bytes);
+    bytes.truncate(bytes.len() - 1);
+    let contents = data::read(&bytes, |name| {
+        assert_eq!(name, v.name);
+        Ok(data::width_of(v))
+    })
+    .unwrap();
+    assert_eq!((contents.games, contents.complete_len), (3, complete));
+    assert_eq!(contents.samples.len(), kept.len(), "{}", v.name);
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for (sample, (pos, score, game)) in contents.samples.iter().zip(&kept) {
+        assert_eq!(sample.side(), pos.side_to_move());
+        assert_eq!(i32::from(sample.score), *score);
+        assert_eq!(u32::from(sample.result), *game);
+        for view in Color::BOTH {
+            sample.inputs(&map, view, &mut a);
+            map.active(pos, view, &mut b);
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(a, b, "{} {}", v.name, pos.to_fen());
+        }
+    }
+}
+
+#[test]
+fn packed_positions_read_back_in_every_game() {
+    for (i, game) in GAMES.iter().enumerate() {
+        let v = lookup_any(game.name).unwrap();
+        by_width!(v, v => packed_positions_read_back(v, 300 + i as u64));
+    }
+    assert!(data::read(b"rnbqkbnr", |_| Ok((8, 0))).is_err());
+}
