@@ -158,7 +158,8 @@ enum Command {
     },
     /// Self-play from the variant's opening book at a fixed node budget, writing quiet positions
     /// with the game's result and the search's score (`FEN | SCORE | RESULT`, White's view) for
-    /// `tune`. Deterministic for a seed; an existing file is continued.
+    /// `tune`, or packed records for a network's trainer (`--format bin`). Deterministic for a
+    /// seed; an existing file is continued.
     Datagen {
         #[arg(long)]
         variant: String,
