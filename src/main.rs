@@ -17,7 +17,7 @@ use menagerie::variants::{self, GAMES, Variant};
 #[command(
     name = "menagerie",
     version,
-    about = "A chess-variant engine: XBoard/CECP and UCI on stdin without a subcommand; perft, bench, analyze, epd, match, replay, book, datagen, tune, variants"
+    about = "A chess-variant engine: XBoard/CECP and UCI on stdin without a subcommand; perft, bench, analyze, epd, match, replay, book, datagen, train, tune, variants"
 )]
 struct Cli {
     /// Without a subcommand the engine speaks the protocol the first input line asks for (`uci`
@@ -194,6 +194,50 @@ enum Command {
         /// finished iteration (the hard limit is eight times it).
         #[arg(long)]
         soft_nodes: bool,
+    },
+    /// Train a network for the variant on `datagen --format bin` data (sparse passes, Adam, a
+    /// stepped learning rate, every tenth game held out) and write it quantised. A checkpoint
+    /// (`OUT.ckpt`) and the network so far are written after every superbatch; `--resume`
+    /// continues from the checkpoint. Progress goes to stderr.
+    Train {
+        #[arg(long)]
+        variant: String,
+        /// Data files written by `datagen --format bin`.
+        #[arg(long, required = true, num_args = 1..)]
+        data: Vec<std::path::PathBuf>,
+        /// The network file to write.
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Hidden units a perspective.
+        #[arg(long, default_value_t = 256)]
+        hidden: usize,
+        /// Superbatches to train in all (a checkpoint after each).
+        #[arg(long, default_value_t = 40)]
+        superbatches: usize,
+        /// Batches a superbatch.
+        #[arg(long, default_value_t = 100)]
+        batches: usize,
+        /// Positions a batch.
+        #[arg(long, default_value_t = 16384)]
+        batch: usize,
+        /// Adam's learning rate at the start.
+        #[arg(long, default_value_t = 0.001)]
+        lr: f32,
+        /// The learning rate is multiplied by `--lr-gamma` every `--lr-step` superbatches.
+        #[arg(long, default_value_t = 0.3)]
+        lr_gamma: f32,
+        #[arg(long, default_value_t = 15)]
+        lr_step: usize,
+        /// The game result's share of the target; the rest is the sigmoid of the search score.
+        #[arg(long, default_value_t = 0.3)]
+        wdl: f32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 1, value_parser = threads_arg)]
+        threads: usize,
+        /// Continue from OUT.ckpt (same data and settings).
+        #[arg(long)]
+        resume: bool,
     },
     /// Fit the variant's evaluation weights to `datagen` data (Texel's method: a logistic fit of
     /// the static evaluation of quiet positions to the results, gradient descent over all weights)
@@ -429,6 +473,39 @@ fn main() -> ExitCode {
             format,
             random_plies,
             soft_nodes,
+        })),
+        Command::Train {
+            variant,
+            data,
+            out,
+            hidden,
+            superbatches,
+            batches,
+            batch,
+            lr,
+            lr_gamma,
+            lr_step,
+            wdl,
+            seed,
+            threads,
+            resume,
+        } => finish(commands::train::run(&commands::train::TrainArgs {
+            variant,
+            data,
+            out,
+            threads,
+            resume,
+            config: menagerie::eval::nnue::train::Config {
+                hidden,
+                batch,
+                batches,
+                superbatches,
+                lr,
+                lr_gamma,
+                lr_step,
+                wdl,
+                seed,
+            },
         })),
         Command::Tune {
             variant,

@@ -1,6 +1,6 @@
 //! The subcommands that print for a person: `bench`, `analyze`, `epd` and `replay`; `book`, which
-//! writes the opening books; `datagen` and `tune`, which make the evaluation's data and fit its
-//! weights.
+//! writes the opening books; `datagen`, `tune` and `train`, which make the evaluation's data and
+//! fit its weights or train its network.
 
 pub mod analyze;
 pub mod bench;
@@ -8,6 +8,7 @@ pub mod book;
 pub mod datagen;
 pub mod epd;
 pub mod replay;
+pub mod train;
 pub mod tune;
 
 use rand::SeedableRng;

@@ -76,6 +76,8 @@ pub struct Sample {
     pub score: i16,
     /// 0 Black won, 1 draw, 2 White won.
     pub result: u8,
+    /// The index of its game in the file.
+    pub game: u32,
     /// (square index, raw piece) of every piece.
     pub pieces: Vec<(u8, u8)>,
     /// White's hand counts then Black's, in the variant's hand order.
@@ -163,6 +165,7 @@ pub fn read(
             }
             for mut s in pending.drain(..) {
                 s.result = result;
+                s.game = index;
                 samples.push(s);
             }
             games += 1;
@@ -192,6 +195,7 @@ pub fn read(
             black_to_move: flags & 1 != 0,
             score,
             result: 1,
+            game: 0,
             pieces,
             hands: rest[count..].to_vec(),
         });

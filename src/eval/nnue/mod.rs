@@ -14,22 +14,26 @@
 //! shot that leaves the shooter in place, armour and custodian multi-kills, checker chains,
 //! promotions, passes and freezes change nothing or what they change).
 //!
-//! **Inference** is in integers: the accumulator in `i16` (scale [`QA`]), clipped to `[0, QA]`,
-//! times the output weights (`i16`, scale [`QB`]) summed in `i32`, scaled to centipawns by
-//! [`SCALE`]. The sum cannot overflow: [`Network::new`] refuses output weights beyond the
-//! bound that would allow it.
+//! **Inference** is in integers: the accumulator in `i16` (scale [`QA`]: a pre-activation of
+//! ±32 fits), clipped to `[0, QA]`, times the output weights (`i16`, scale [`QB`]) summed in
+//! `i64` (no bound on the weights is needed), scaled to centipawns by [`SCALE`] and rounded.
+//! The scales are fine enough that the quantised network scores as the float one does to about
+//! a centipawn (tested on a trained one).
 
 pub mod data;
 pub mod file;
+pub mod train;
 
 use crate::board::{Bits, Color, MAX_KINDS, Piece, Square};
 use crate::position::Position;
 use crate::variants::{Family, Variant};
 
 /// The accumulator's quantisation: a float activation of 1.0 is `QA`.
-pub const QA: i32 = 255;
+pub const QA: i32 = 1023;
 /// The output weights' quantisation: a float weight of 1.0 is `QB`.
-pub const QB: i32 = 64;
+pub const QB: i32 = 1024;
+/// The largest float weight either layer can hold once quantised.
+pub const MAX_WEIGHT: f32 = 31.0;
 /// Centipawns per unit of the network's output (the trainer's target is `sigmoid(score /
 /// SCALE)`).
 pub const SCALE: i32 = 400;
@@ -234,8 +238,7 @@ pub struct Accumulator {
 }
 
 impl Network {
-    /// A network from its parts, checked: sizes that agree with the layout, and output weights
-    /// small enough that the output sum fits in `i32`.
+    /// A network from its parts, checked: sizes that agree with the layout.
     pub fn new(
         layout: Layout,
         hidden: usize,
@@ -256,10 +259,6 @@ impl Network {
                 layout.inputs()
             ));
         }
-        let bound = Network::output_weight_bound(hidden);
-        if output_weights.iter().any(|&w| i32::from(w).abs() > bound) {
-            return Err(format!("an output weight exceeds {bound}"));
-        }
         Ok(Network {
             layout,
             hidden,
@@ -268,13 +267,6 @@ impl Network {
             output_weights,
             output_bias,
         })
-    }
-
-    /// The largest output weight for which `2 * hidden` activations of at most `QA` and the bias
-    /// sum without overflow.
-    pub fn output_weight_bound(hidden: usize) -> i32 {
-        let bound = (i32::MAX / 2) as i64 / (2 * hidden as i64 * i64::from(QA));
-        bound.min(i64::from(i16::MAX)) as i32
     }
 
     /// An accumulator of the right size (zeros; [`Network::refresh`] fills it).
@@ -368,8 +360,10 @@ impl Network {
         let us = &acc.values[side.index()];
         let them = &acc.values[side.flip().index()];
         let (w_us, w_them) = self.output_weights.split_at(self.hidden);
-        let sum = clipped_dot(us, w_us) + clipped_dot(them, w_them) + self.output_bias;
-        (i64::from(sum) * i64::from(SCALE) / i64::from(QA * QB)) as i32
+        let sum = clipped_dot(us, w_us) + clipped_dot(them, w_them) + i64::from(self.output_bias);
+        // Rounded to the nearest centipawn, halves away from zero.
+        let (num, den) = (sum * i64::from(SCALE), i64::from(QA) * i64::from(QB));
+        ((num + num.signum() * den / 2) / den) as i32
     }
 }
 
@@ -389,11 +383,11 @@ fn sub_row(values: &mut [i16], row: &[i16]) {
 
 /// `sum(clamp(v, 0, QA) * w)`.
 #[inline(always)]
-fn clipped_dot(values: &[i16], weights: &[i16]) -> i32 {
+fn clipped_dot(values: &[i16], weights: &[i16]) -> i64 {
     values
         .iter()
         .zip(weights)
-        .map(|(&v, &w)| i32::from(v).clamp(0, QA) * i32::from(w))
+        .map(|(&v, &w)| i64::from(i32::from(v).clamp(0, QA) * i32::from(w)))
         .sum()
 }
 

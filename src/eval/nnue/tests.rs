@@ -132,12 +132,12 @@ fn a_hand_made_network_counts_material() {
     };
     // `own` pawns against `enemy` pawns, each QA/8 of a unit.
     let expect = |own: i32, enemy: i32| {
-        (i64::from((own - enemy) * (QA / 8) * QB) * i64::from(SCALE) / i64::from(QA * QB)) as i32
+        (f64::from((own - enemy) * (QA / 8)) / f64::from(QA) * f64::from(SCALE)).round() as i32
     };
     assert_eq!(eval("4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1"), expect(3, 0));
     assert_eq!(eval("4k3/8/8/8/8/8/PPP5/4K3 b - - 0 1"), expect(0, 3));
     assert_eq!(eval("4k3/pp6/8/8/8/8/PPP5/4K3 w - - 0 1"), expect(3, 2));
-    assert_eq!(expect(3, 2), 48);
+    assert_eq!(expect(3, 2), 50, "one pawn is 127/1023 of a unit: 49.7 cp");
     // Eight pawns saturate the unit at QA: the clipping.
     assert_eq!(
         eval("4k3/8/8/8/8/PPPPPPPP/PPPPPPPP/4K3 w - - 0 1"),
@@ -211,6 +211,7 @@ fn packed_positions_read_back<B: Bits>(v: &'static Variant<B>, seed: u64) {
         assert_eq!(sample.side(), pos.side_to_move());
         assert_eq!(i32::from(sample.score), *score);
         assert_eq!(u32::from(sample.result), *game);
+        assert_eq!(sample.game, *game);
         for view in Color::BOTH {
             sample.inputs(&map, view, &mut a);
             map.active(pos, view, &mut b);
@@ -228,4 +229,119 @@ fn packed_positions_read_back_in_every_game() {
         by_width!(v, v => packed_positions_read_back(v, 300 + i as u64));
     }
     assert!(data::read(b"rnbqkbnr", |_| Ok((8, 0))).is_err());
+}
+
+/// Chess positions from random playouts, scored by their material (White's view, centipawns):
+/// a target the network can learn, for the trainer's tests.
+fn material_samples(count: usize, seed: u64) -> (Vec<data::Sample>, Vec<Position<u64>>) {
+    let v = match lookup_any("chess").unwrap() {
+        crate::variants::AnyVariant::Narrow(v) => v,
+        crate::variants::AnyVariant::Wide(_) => unreachable!(),
+    };
+    let value = |c: char| match c.to_ascii_uppercase() {
+        'P' => 100,
+        'N' | 'B' => 300,
+        'R' => 500,
+        'Q' => 900,
+        _ => 0,
+    };
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut list = MoveList::new();
+    let mut bytes = data::header("chess");
+    let mut positions = Vec::new();
+    let mut game = 0;
+    while positions.len() < count {
+        let mut pos = Position::start(v);
+        for ply in 0..120 {
+            generate_legal(&pos, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            if ply >= 10 && ply % 3 == 0 {
+                let mut material = 0;
+                for &raw in pos.mailbox() {
+                    let p = Piece::from_raw(raw);
+                    if !p.is_none() {
+                        let c = v.letter(p.kind());
+                        material += if p.color() == Color::White {
+                            value(c)
+                        } else {
+                            -value(c)
+                        };
+                    }
+                }
+                data::pack(&pos, material, &mut bytes);
+                positions.push(pos);
+            }
+            // Captures twice as likely as other moves, so that material goes out of balance.
+            let entry = list.as_slice()[rng.random_range(0..list.len())];
+            pos = pos.make_move(&entry);
+        }
+        data::end_game(game, 0.5, 120, &mut bytes);
+        game += 1;
+    }
+    let contents = data::read(&bytes, |_| Ok(data::width_of(v))).unwrap();
+    (contents.samples, positions)
+}
+
+/// The trainer learns a known answer (material) well past the best constant guess, and the
+/// quantised network it writes scores positions as the float one does.
+#[test]
+fn the_trainer_learns_material_and_quantises_faithfully() {
+    use train::{Config, Example, FloatNet, State};
+    let v = match lookup_any("chess").unwrap() {
+        crate::variants::AnyVariant::Narrow(v) => v,
+        crate::variants::AnyVariant::Wide(_) => unreachable!(),
+    };
+    let layout = Layout::of_variant(v);
+    let map = InputMap::new(&layout, v).unwrap();
+    let (samples, positions) = material_samples(20_000, 5);
+    let examples: Vec<Example> = samples.iter().map(|s| Example::of(s, &map, 0.0)).collect();
+    let (held, fit) = examples.split_at(2_000);
+    let config = Config {
+        hidden: 16,
+        batch: 256,
+        batches: 40,
+        superbatches: 12,
+        lr: 0.01,
+        lr_gamma: 0.5,
+        lr_step: 5,
+        wdl: 0.0,
+        seed: 3,
+    };
+    let mut state = State::new(layout.inputs(), &config);
+    // The best constant guess: the mean target.
+    let mean = held.iter().map(|e| e.target).sum::<f32>() / held.len() as f32;
+    let constant = held.iter().map(|e| (e.target - mean).powi(2)).sum::<f32>() / held.len() as f32;
+    let mut reports = Vec::new();
+    train::run(&mut state, fit, held, &config, |r, _| {
+        reports.push(r.clone());
+        true
+    });
+    let last = reports.last().unwrap();
+    assert_eq!(last.superbatch, 12);
+    assert!(
+        last.held_out_loss < 0.25 * constant,
+        "held-out loss {} against {constant} for a constant",
+        last.held_out_loss
+    );
+    // Resuming from a checkpoint gives the same state.
+    let restored = train::restore(&train::checkpoint(&state), layout.inputs()).unwrap();
+    assert_eq!(restored.net, state.net);
+    assert_eq!(restored.superbatches_done, 12);
+    // The quantised network against the float one, on the positions.
+    let net = state.net.quantise(&layout).unwrap();
+    let mut worst = 0f32;
+    let mut total = 0f32;
+    for (pos, ex) in positions.iter().zip(&examples) {
+        let mut acc = net.accumulator();
+        net.refresh(&map, pos, &mut acc);
+        let quantised = net.evaluate(&acc, pos.side_to_move()) as f32;
+        let float = FloatNet::output(&state.net, &ex.us, &ex.them) * SCALE as f32;
+        worst = worst.max((quantised - float).abs());
+        total += (quantised - float).abs();
+    }
+    let mean_error = total / positions.len() as f32;
+    eprintln!("quantised against float: mean {mean_error} cp, worst {worst} cp");
+    assert!(mean_error <= 1.0, "mean {mean_error} cp, worst {worst} cp");
 }
