@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use crate::board::{Bits, ByWidth, Move, MoveEntry, MoveList, Widths};
 use crate::by_width;
 use crate::eval::Evaluator;
+use crate::eval::nnue::Network;
 use crate::fault::{inject, panic_message};
 use crate::game::{AnyGame, Live};
 use crate::movegen::generate_legal;
@@ -23,7 +24,7 @@ use crate::search::timeman::budget;
 use crate::search::tt::TranspositionTable;
 use crate::search::{Limits, Score, SearchJob, SearchReport, SearchSink, run_search};
 use crate::text::quoted;
-use crate::variants::{AnyVariant, lookup};
+use crate::variants::{AnyVariant, Variant, lookup};
 
 /// Largest `Hash` in MB: the table is allocated and zeroed at once, so it must fit in memory
 /// (these machines have 24 GB).
@@ -84,6 +85,10 @@ pub struct Options {
     pub multipv: usize,
     /// A parameter table (path and text) applied over each variant's built-in weights.
     pub eval_params: Option<(String, String)>,
+    /// A network (path and weights) the games it fits evaluate with (`EvalFile`).
+    pub eval_file: Option<(String, Arc<Network>)>,
+    /// Whether a network plays where one fits (`UseNetwork`; off: the terms, for comparison).
+    pub use_network: bool,
     /// The search's margins and reductions (`SearchParams`: `name=value` pairs).
     pub search_params: SearchParams,
 }
@@ -96,6 +101,8 @@ impl Default for Options {
             move_overhead: Duration::from_millis(30),
             multipv: 1,
             eval_params: None,
+            eval_file: None,
+            use_network: true,
             search_params: SearchParams::default(),
         }
     }
@@ -128,23 +135,41 @@ fn evaluator_of(variant: AnyVariant, params: Option<&str>) -> Result<AnyEvaluato
 /// is left out, and the second value says why: the table stays set, for the variant it is for
 /// (a GUI sends the options before it names the variant).
 fn evaluator_with(variant: AnyVariant, options: &Options) -> (AnyEvaluator, Option<String>) {
-    let Some((path, text)) = &options.eval_params else {
-        return (
-            evaluator_of(variant, None).expect("the built-in weights"),
-            None,
-        );
-    };
-    match evaluator_of(variant, Some(text)) {
-        Ok(eval) => (eval, None),
-        Err(e) => (
-            evaluator_of(variant, None).expect("the built-in weights"),
-            Some(format!(
-                "EvalParams {} does not fit {} ({e}): it plays with its built-in weights",
-                quoted(path),
-                variant.name()
-            )),
-        ),
+    fn build<B: Bits>(v: &'static Variant<B>, options: &Options) -> (AnyEvaluator, Option<String>) {
+        let mut misfit = None;
+        let mut eval = match &options.eval_params {
+            None => Evaluator::new(v),
+            Some((path, text)) => Evaluator::with_table(v, text).unwrap_or_else(|e| {
+                misfit = Some(format!(
+                    "EvalParams {} does not fit {} ({e}): it plays with its built-in weights",
+                    quoted(path),
+                    v.name
+                ));
+                Evaluator::new(v)
+            }),
+        };
+        if let Some((path, net)) = &options.eval_file
+            && options.use_network
+        {
+            match net.layout.fits(v) {
+                Ok(()) => {
+                    eval = eval
+                        .with_network(Arc::clone(net))
+                        .expect("a network that fits the variant")
+                }
+                Err(e) => {
+                    misfit = Some(format!(
+                        "EvalFile {} does not fit {} ({e}): it plays with the hand-written \
+                         evaluation",
+                        quoted(path),
+                        v.name
+                    ))
+                }
+            }
+        }
+        (B::by_width(Arc::new(eval)), misfit)
     }
+    by_width!(variant, v => build(v, options))
 }
 
 /// The evaluator for `live`'s width; `set_variant` builds both from one variant.
@@ -244,10 +269,19 @@ impl Engine {
         }
     }
 
-    /// Why the EvalParams table does not apply to the current variant (the built-in weights
-    /// play), if it does not.
+    /// Why the EvalParams table or the EvalFile network does not apply to the current variant
+    /// (the built-in weights or the hand-written evaluation play), if it does not.
     pub fn eval_params_misfit(&self) -> Option<&str> {
         self.eval_misfit.as_deref()
+    }
+
+    /// Which evaluation the current variant plays: `network FILE` or `hand-written`.
+    pub fn evaluation(&self) -> String {
+        let network = by_width!(&self.eval, e => e.network.is_some());
+        match &self.options.eval_file {
+            Some((path, _)) if network => format!("network {path}"),
+            _ => "hand-written".to_string(),
+        }
     }
 
     /// The current variant's evaluator from the options, and whether the table fits it.
@@ -347,6 +381,43 @@ impl Engine {
                 }
                 self.rebuild_eval();
                 // The threads' evaluation caches hold the old weights' scores.
+                self.histories = fresh_histories(self.pool.size());
+            }
+            "evalfile" => {
+                let path = value.trim();
+                if path.is_empty() || path == "<none>" {
+                    self.options.eval_file = None;
+                } else {
+                    let bytes = std::fs::read(path)
+                        .map_err(|e| format!("EvalFile: cannot read {}: {e}", quoted(path)))?;
+                    let net = crate::eval::nnue::file::read(&bytes)
+                        .map_err(|e| format!("EvalFile: {}: {e}", quoted(path)))?;
+                    // Kept when it fits some variant: a GUI sets options before the variant.
+                    let fits = |v: AnyVariant| by_width!(v, v => net.layout.fits(v));
+                    if let Err(e) = fits(self.game.variant())
+                        && !crate::variants::playable()
+                            .filter_map(crate::variants::lookup)
+                            .any(|v| fits(v).is_ok())
+                    {
+                        return Err(format!("EvalFile: {} fits no variant ({e})", quoted(path)));
+                    }
+                    self.options.eval_file = Some((path.to_string(), Arc::new(net)));
+                }
+                self.rebuild_eval();
+                self.histories = fresh_histories(self.pool.size());
+            }
+            "usenetwork" => {
+                self.options.use_network = match value.trim().to_ascii_lowercase().as_str() {
+                    "true" | "1" | "on" => true,
+                    "false" | "0" | "off" => false,
+                    other => {
+                        return Err(format!(
+                            "UseNetwork: '{}' is not true or false",
+                            quoted(other)
+                        ));
+                    }
+                };
+                self.rebuild_eval();
                 self.histories = fresh_histories(self.pool.size());
             }
             "searchparams" => {

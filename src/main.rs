@@ -60,6 +60,9 @@ enum Command {
     Bench {
         #[arg(long, default_value_t = 11)]
         depth: u32,
+        /// A network the games it fits evaluate with (the EvalFile option).
+        #[arg(long)]
+        eval_file: Option<String>,
     },
     /// Play two engines against each other with menagerie as referee; writes PGN.
     Match(Box<menagerie::matchplay::MatchArgs>),
@@ -390,7 +393,9 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Command::Bench { depth } => finish(commands::bench::run(depth)),
+        Command::Bench { depth, eval_file } => {
+            finish(commands::bench::run(depth, eval_file.as_deref()))
+        }
         Command::Match(args) => finish(menagerie::matchplay::run(&args)),
         Command::Spsa(args) => finish(menagerie::matchplay::spsa::run(&args)),
         Command::Replay { pgn, show } => finish(commands::replay::run(&pgn, show.as_deref())),

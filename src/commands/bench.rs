@@ -1,6 +1,7 @@
 //! `menagerie bench`: a fixed-depth search of fixed positions of every playable variant, one
 //! thread, a fixed hash size, the table cleared before each position. The node count depends
-//! only on search behaviour, so a commit that changes it says `Bench: N`.
+//! only on search behaviour, so a commit that changes it says `Bench: N`. Each line says which
+//! evaluation the game played: `hand-written`, or `network FILE` with `--eval-file`.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -9,10 +10,13 @@ use menagerie::engine::Engine;
 use menagerie::search::{Limits, NullSink};
 use menagerie::variants;
 
-pub fn run(depth: u32) -> Result<(), String> {
+pub fn run(depth: u32, eval_file: Option<&str>) -> Result<(), String> {
     let mut engine = Engine::new();
     engine.set_option("Hash", "16")?;
     engine.set_option("Threads", "1")?;
+    if let Some(path) = eval_file {
+        engine.set_option("EvalFile", path)?;
+    }
     let mut total_nodes = 0u64;
     let start = Instant::now();
     for name in variants::playable() {
@@ -34,8 +38,9 @@ pub fn run(depth: u32) -> Result<(), String> {
             nodes += engine.search_sync(limits, Arc::new(NullSink)).nodes;
         }
         menagerie::outln!(
-            "{name:<24} {nodes:>12} nodes {:>8} ms",
-            began.elapsed().as_millis()
+            "{name:<24} {nodes:>12} nodes {:>8} ms  {}",
+            began.elapsed().as_millis(),
+            engine.evaluation()
         );
         total_nodes += nodes;
     }

@@ -14,6 +14,8 @@ pub mod nnue;
 pub mod table;
 pub mod terms;
 
+use std::sync::Arc;
+
 use crate::board::{Bits, Color, MAX_KINDS, PieceKind, Square};
 use crate::position::Position;
 use crate::position::attacks::powers::{power_targets, powers_of};
@@ -247,6 +249,9 @@ pub struct Evaluator<B: Bits> {
     /// Per colour: the ranks of the enemy's half short of its last two, where a piece that a
     /// pawn guards and no enemy pawn can ever attack stands on an outpost.
     outposts: [B; 2],
+    /// The network the search evaluates with instead of the terms, when one is loaded (the
+    /// terms still give SEE's values, the margins and the draw rules).
+    pub network: Option<Arc<nnue::Loaded>>,
 }
 
 impl<B: Bits> Evaluator<B> {
@@ -411,9 +416,17 @@ impl<B: Bits> Evaluator<B> {
                 (g.ranks / 2 - 1..g.ranks.saturating_sub(2))
                     .fold(B::ZERO, |m, r| m | g.relative_rank_mask(c, r))
             }),
+            network: None,
         };
         ev.set_weights(weights);
         ev
+    }
+
+    /// This evaluator with `network` instead of the terms, if it fits the variant.
+    pub fn with_network(mut self, network: Arc<nnue::Network>) -> Result<Evaluator<B>, String> {
+        let map = nnue::InputMap::new(&network.layout, self.variant)?;
+        self.network = Some(Arc::new(nnue::Loaded { net: network, map }));
+        Ok(self)
     }
 
     /// The variant evaluated.

@@ -300,6 +300,8 @@ impl Uci {
         self.say("option name Ponder type check default false");
         self.say("option name Clear Hash type button");
         self.say("option name EvalParams type string default <builtin>");
+        self.say("option name EvalFile type string default <none>");
+        self.say("option name UseNetwork type check default true");
         self.say("option name SearchParams type string default <builtin>");
         self.say("uciok");
     }
@@ -358,6 +360,14 @@ impl Uci {
                     self.say(&line);
                 }
             }),
+            "evalfile" => self.engine.set_option("EvalFile", &value).map(|()| {
+                if let Some(m) = self.engine.eval_params_misfit() {
+                    let line =
+                        format!("info string {m}; the network is kept for the games it fits");
+                    self.say(&line);
+                }
+            }),
+            "usenetwork" => self.engine.set_option("UseNetwork", &value),
             "searchparams" => self.engine.set_option("SearchParams", &value),
             _ => {
                 // §7.1: unknown options are ignored (variantfishtest may send `VariantPath`).

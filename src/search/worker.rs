@@ -14,6 +14,7 @@ use super::timeman::TimeBudget;
 use super::tt::{Bound, TranspositionTable, TtHit};
 use super::{INFINITE, Info, Limits, MATE, MATE_BOUND, MAX_PLY, Score, SearchSink};
 use crate::board::{Bits, Move, MoveEntry, MoveList};
+use crate::eval::nnue::Accumulator;
 use crate::eval::{EvalCache, Evaluator};
 use crate::movegen::{generate_legal, proven_no_check};
 use crate::notation::render;
@@ -163,6 +164,18 @@ struct Worker<'a, B: Bits> {
     /// of its own that finished at the iteration's depth (one line only): the answer if the
     /// iteration is cut off.
     proven_better: Option<RootMove<B>>,
+    /// With a network: per ply, the position entered there and its accumulator (empty without
+    /// one).
+    nn: Vec<NnFrame<B>>,
+}
+
+/// The network's view of one ply of the path. A node records its position on entry
+/// ([`Worker::enter`]); the accumulator is brought up to date only when the node is evaluated,
+/// from the nearest ply above whose accumulator is (see [`Worker::network_eval`]).
+struct NnFrame<B: Bits> {
+    pos: Option<Position<B>>,
+    acc: Accumulator,
+    ready: bool,
 }
 
 /// Double extensions allowed on one path from the root.
@@ -216,6 +229,16 @@ pub fn run_search<B: Bits>(
         null_min_ply: 0,
         first_done: id > 0,
         proven_better: None,
+        nn: match &job.eval.network {
+            Some(loaded) => (0..MAX_PLY + 2)
+                .map(|_| NnFrame {
+                    pos: None,
+                    acc: loaded.net.accumulator(),
+                    ready: false,
+                })
+                .collect(),
+            None => Vec::new(),
+        },
     };
     let result = w.iterate();
     w.flush_nodes();
@@ -255,10 +278,11 @@ impl<B: Bits> Worker<'_, B> {
             .unwrap_or(MAX_PLY as u32 - 4)
             .min(MAX_PLY as u32 - 4);
         let multipv = self.job.multipv.clamp(1, lines.len());
+        self.enter(0, &root);
         self.stack[0].static_eval = if root.in_check() {
             -INFINITE
         } else {
-            self.static_eval(&root, -i32::MAX, i32::MAX)
+            self.static_eval(&root, 0, -i32::MAX, i32::MAX)
         };
         let mut scores: Vec<i32> = Vec::new();
         // The lines of the last completed iteration: the answer when the next one is cut off
@@ -609,6 +633,7 @@ impl<B: Bits> Worker<'_, B> {
         if self.visit() {
             return 0;
         }
+        self.enter(ply, pos);
         self.seldepth = self.seldepth.max(ply);
         if self.is_repetition(pos, ply) {
             return 0;
@@ -621,7 +646,7 @@ impl<B: Bits> Worker<'_, B> {
             return alpha;
         }
         if ply >= MAX_PLY - 2 {
-            return self.static_eval(pos, -i32::MAX, i32::MAX);
+            return self.static_eval(pos, ply, -i32::MAX, i32::MAX);
         }
         let in_check = pos.in_check();
         // A mate on the move that reaches the 50-move limit stands (found by the move loop).
@@ -650,7 +675,7 @@ impl<B: Bits> Worker<'_, B> {
         let static_eval = if in_check {
             -INFINITE
         } else {
-            self.corrected_eval(pos, -i32::MAX, i32::MAX)
+            self.corrected_eval(pos, ply, -i32::MAX, i32::MAX)
         };
         self.stack[ply].static_eval = static_eval;
         // The TT score bounds the value better than the static evaluation where its bound says
@@ -1306,23 +1331,83 @@ impl<B: Bits> Worker<'_, B> {
         }
     }
 
-    /// The static evaluation through this thread's cache (see `Evaluator::evaluate_lazy`).
-    fn static_eval(&mut self, pos: &Position<B>, alpha: i32, beta: i32) -> i32 {
+    /// The static evaluation of `pos`, the node at `ply`: the network's when one is loaded,
+    /// else the terms' through this thread's cache (see `Evaluator::evaluate_lazy`).
+    fn static_eval(&mut self, pos: &Position<B>, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if !self.nn.is_empty() {
+            return self.network_eval(pos, ply);
+        }
         self.job
             .eval
             .evaluate_cached(pos, alpha, beta, &mut self.eval_cache)
     }
 
+    /// Records that the node at `ply` searches `pos` (for the network's accumulators).
+    #[inline(always)]
+    fn enter(&mut self, ply: usize, pos: &Position<B>) {
+        if let Some(frame) = self.nn.get_mut(ply) {
+            frame.pos = Some(*pos);
+            frame.ready = false;
+        }
+    }
+
+    /// The network's evaluation of `pos` at `ply`: the accumulators from the nearest ply above
+    /// whose are up to date (or refreshed at the root), updated ply by ply down the path.
+    fn network_eval(&mut self, pos: &Position<B>, ply: usize) -> i32 {
+        let loaded = self
+            .job
+            .eval
+            .network
+            .as_deref()
+            .expect("a network while nn frames exist");
+        let mut top = ply;
+        while top > 0 && !self.nn[top].ready {
+            top -= 1;
+        }
+        if !self.nn[top].ready {
+            let frame = &mut self.nn[top];
+            let at = frame.pos.as_ref().expect("the root's position");
+            loaded.net.refresh(&loaded.map, at, &mut frame.acc);
+            frame.ready = true;
+        }
+        for q in top + 1..=ply {
+            let (above, below) = self.nn.split_at_mut(q);
+            let (parent, child) = (&above[q - 1], &mut below[0]);
+            let (from, to) = (
+                parent.pos.as_ref().expect("a parent position"),
+                child.pos.as_ref().expect("a child position"),
+            );
+            loaded
+                .net
+                .update(&loaded.map, from, to, &parent.acc, &mut child.acc);
+            child.ready = true;
+        }
+        #[cfg(debug_assertions)]
+        {
+            // The updates down the path give what a refresh gives.
+            let mut fresh = loaded.net.accumulator();
+            loaded.net.refresh(&loaded.map, pos, &mut fresh);
+            assert_eq!(
+                fresh,
+                self.nn[ply].acc,
+                "accumulator at ply {ply}: {}",
+                pos.to_fen()
+            );
+        }
+        let score = loaded.net.evaluate(&self.nn[ply].acc, pos.side_to_move());
+        score.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
     /// The static evaluation plus the correction history's correction for the position's pawn
     /// structure; the window is for the lazy evaluation, in the corrected scale.
-    fn corrected_eval(&mut self, pos: &Position<B>, alpha: i32, beta: i32) -> i32 {
+    fn corrected_eval(&mut self, pos: &Position<B>, ply: usize, alpha: i32, beta: i32) -> i32 {
         if self.job.eval.dead_draw(pos) {
             return 0; // Nothing to correct: scored as the draw it is.
         }
         let c = self
             .history
             .correction(pos.side_to_move(), pos.structure_key());
-        let raw = self.static_eval(pos, alpha.saturating_sub(c), beta.saturating_sub(c));
+        let raw = self.static_eval(pos, ply, alpha.saturating_sub(c), beta.saturating_sub(c));
         (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
@@ -1338,6 +1423,7 @@ impl<B: Bits> Worker<'_, B> {
         if self.visit() {
             return 0;
         }
+        self.enter(ply, pos);
         self.seldepth = self.seldepth.max(ply);
         let in_check = pos.in_check();
         if pos.is_frozen() {
@@ -1353,7 +1439,7 @@ impl<B: Bits> Worker<'_, B> {
             return -self.qsearch(&pos.make_move(&pass), -beta, -alpha, ply + 1, depth - 1);
         }
         if ply >= MAX_PLY - 2 {
-            return self.static_eval(pos, -i32::MAX, i32::MAX);
+            return self.static_eval(pos, ply, -i32::MAX, i32::MAX);
         }
         // The 50-move limit, as in `negamax` (which hands its depth-0 nodes straight here):
         // the game is drawn unless the side to move is mated, since a mate on the move that
@@ -1376,7 +1462,7 @@ impl<B: Bits> Worker<'_, B> {
         let original_alpha = alpha;
         let mut stand_pat = -INFINITE;
         if !in_check {
-            stand_pat = self.corrected_eval(pos, alpha, beta);
+            stand_pat = self.corrected_eval(pos, ply, alpha, beta);
             if stand_pat >= beta {
                 return stand_pat;
             }

@@ -2,7 +2,7 @@
 //! checksum.
 //!
 //! ```text
-//! "MNNUE\0" version:u16
+//! "MNNUE\0" version:u16 qa:u16 qb:u16 scale:u16   (the quantisation the weights were made for)
 //! files:u8 ranks:u8 rotate:u8 kinds:u8 letters:[u8; kinds] hand:u8 letters:[u8; hand]
 //! hidden:u32
 //! input_weights:[i16; inputs*hidden] input_bias:[i16; hidden]
@@ -10,7 +10,7 @@
 //! checksum:u64 (FNV-1a of everything before it)
 //! ```
 
-use super::{Layout, Network};
+use super::{Layout, Network, QA, QB, SCALE};
 
 const MAGIC: &[u8; 6] = b"MNNUE\0";
 const VERSION: u16 = 1;
@@ -28,6 +28,9 @@ pub fn write(net: &Network) -> Vec<u8> {
     let mut out = Vec::with_capacity(32 + 2 * net.input_weights.len());
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&VERSION.to_le_bytes());
+    for q in [QA, QB, SCALE] {
+        out.extend_from_slice(&(q as u16).to_le_bytes());
+    }
     out.extend_from_slice(&[l.files, l.ranks, u8::from(l.rotate), l.letters.len() as u8]);
     out.extend(l.letters.iter().map(|&c| c as u8));
     out.push(l.hand.len() as u8);
@@ -98,6 +101,16 @@ pub fn read(bytes: &[u8]) -> Result<Network, String> {
     if version != VERSION {
         return Err(format!(
             "network file version {version}; this build reads {VERSION}"
+        ));
+    }
+    let mut quantisation = [0u16; 3];
+    for q in &mut quantisation {
+        *q = u16::from_le_bytes([r.u8()?, r.u8()?]);
+    }
+    let ours = [QA as u16, QB as u16, SCALE as u16];
+    if quantisation != ours {
+        return Err(format!(
+            "the network is quantised as {quantisation:?} (QA, QB, scale); this build reads {ours:?}"
         ));
     }
     let (files, ranks, rotate) = (r.u8()?, r.u8()?, r.u8()? != 0);

@@ -218,6 +218,13 @@ impl InputMap {
     }
 }
 
+/// A network ready for one variant: the weights and where the variant's pieces enter them.
+#[derive(Debug)]
+pub struct Loaded {
+    pub net: std::sync::Arc<Network>,
+    pub map: InputMap,
+}
+
 /// A network's weights, quantised.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {

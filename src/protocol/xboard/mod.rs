@@ -529,8 +529,16 @@ impl Xboard {
     /// must be idle.
     fn apply_deferred(&mut self) {
         for (name, value) in std::mem::take(&mut self.searching.deferred) {
-            if let Err(e) = self.engine.set_option(&name, &value) {
-                log::warn!("{e}");
+            match self.engine.set_option(&name, &value) {
+                // A person chose it in XBoard's Engine Settings: say what is wrong.
+                Err(e) => self.line(&format!("tellusererror {}", printable(&e))),
+                Ok(()) if name == "EvalFile" => {
+                    if let Some(m) = self.engine.eval_params_misfit() {
+                        let m = format!("telluser {}", printable(m));
+                        self.line(&m);
+                    }
+                }
+                Ok(()) => {}
             }
         }
     }
@@ -1148,6 +1156,8 @@ impl Xboard {
                 match name.trim() {
                     "XBoardLegs" => self.session.full_legs = value.trim() == "full",
                     "MultiPV" => self.set_option("MultiPV", value),
+                    "EvalFile" => self.set_option("EvalFile", value),
+                    "UseNetwork" => self.set_option("UseNetwork", value),
                     other => log::warn!("unknown option {other:?}"),
                 }
             }
