@@ -197,6 +197,9 @@ enum Command {
         /// finished iteration (the hard limit is eight times it).
         #[arg(long)]
         soft_nodes: bool,
+        /// A network the engines play with (the EvalFile option), for the next round's data.
+        #[arg(long)]
+        eval_file: Option<std::path::PathBuf>,
     },
     /// Train a network for the variant on `datagen --format bin` data (sparse passes, Adam, a
     /// stepped learning rate, every tenth game held out) and write it quantised. A checkpoint
@@ -466,6 +469,7 @@ fn main() -> ExitCode {
             format,
             random_plies,
             soft_nodes,
+            eval_file,
         } => finish(commands::datagen::run(&commands::datagen::DatagenArgs {
             variant,
             games,
@@ -478,6 +482,7 @@ fn main() -> ExitCode {
             format,
             random_plies,
             soft_nodes,
+            eval_file,
         })),
         Command::Train {
             variant,

@@ -62,6 +62,9 @@ pub struct DatagenArgs {
     pub random_plies: u32,
     /// `nodes` is a soft budget (no iteration starts past it) rather than a hard one.
     pub soft_nodes: bool,
+    /// A network the engines play with (the EvalFile option): the next round's data from the
+    /// last round's network.
+    pub eval_file: Option<PathBuf>,
 }
 
 /// How `datagen` writes positions.
@@ -172,13 +175,19 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         .open(&args.out)
         .map_err(|e| format!("cannot open {}: {e}", args.out.display()))?;
     menagerie::console::note(&format!(
-        "datagen: {} games of {} ({} done), {} nodes a move, seed {}, {} threads -> {}",
+        "datagen: {} games of {} ({} done), {} nodes a move, seed {}, {} threads, {} \
+         evaluation -> {}",
         args.games,
         variant.name(),
         done,
         args.nodes,
         args.seed,
         args.threads,
+        if args.eval_file.is_some() {
+            "network"
+        } else {
+            "hand-written"
+        },
         args.out.display()
     ));
     let pool = rayon::ThreadPoolBuilder::new()
@@ -193,6 +202,12 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         engine.set_variant(variant.name())?;
         if let Some(path) = &args.eval_params {
             engine.set_option("EvalParams", &path.to_string_lossy())?;
+            if let Some(why) = engine.eval_params_misfit() {
+                return Err(why.to_string());
+            }
+        }
+        if let Some(path) = &args.eval_file {
+            engine.set_option("EvalFile", &path.to_string_lossy())?;
             if let Some(why) = engine.eval_params_misfit() {
                 return Err(why.to_string());
             }
