@@ -7,6 +7,14 @@ use crate::by_width;
 use crate::movegen::generate_legal;
 use crate::variants::{GAMES, lookup_any};
 
+/// Chess, the 8x8 game the tests with known answers use.
+fn chess() -> &'static Variant<u64> {
+    match lookup_any("chess").unwrap() {
+        crate::variants::AnyVariant::Narrow(v) => v,
+        crate::variants::AnyVariant::Wide(_) => unreachable!("chess is 8x8"),
+    }
+}
+
 /// A network of `layout` with small random weights (the range a trained one has).
 fn random_network(layout: Layout, hidden: usize, seed: u64) -> Network {
     let mut rng = StdRng::seed_from_u64(seed);
@@ -105,10 +113,7 @@ fn symmetric_start_positions_look_alike_from_both_sides() {
 /// move's view): the arithmetic end to end, on a known answer.
 #[test]
 fn a_hand_made_network_counts_material() {
-    let v = match lookup_any("chess").unwrap() {
-        crate::variants::AnyVariant::Narrow(v) => v,
-        crate::variants::AnyVariant::Wide(_) => unreachable!(),
-    };
+    let v = chess();
     let layout = Layout::of_variant(v);
     let pawn = layout.letters.iter().position(|&c| c == 'P').unwrap();
     let squares = layout.squares();
@@ -161,10 +166,7 @@ fn files_round_trip_and_refuse_what_does_not_fit() {
         assert!(file::read(b"rnbqkbnr/pppppppp").unwrap_err().contains("not a"));
     });
     // Chess's network does not fit Shock Troops (no hand, no War Knight), nor Exciting's board.
-    let chess = Layout::of_variant(match lookup_any("chess").unwrap() {
-        crate::variants::AnyVariant::Narrow(v) => v,
-        crate::variants::AnyVariant::Wide(_) => unreachable!(),
-    });
+    let chess = Layout::of_variant(chess());
     let st = lookup_any("shocktroops").unwrap();
     by_width!(st, v => assert!(chess.fits(v).is_err()));
     let ex = lookup_any("exciting").unwrap();
@@ -234,10 +236,7 @@ fn packed_positions_read_back_in_every_game() {
 /// Chess positions from random playouts, scored by their material (White's view, centipawns):
 /// a target the network can learn, for the trainer's tests.
 fn material_samples(count: usize, seed: u64) -> (Vec<data::Sample>, Vec<Position<u64>>) {
-    let v = match lookup_any("chess").unwrap() {
-        crate::variants::AnyVariant::Narrow(v) => v,
-        crate::variants::AnyVariant::Wide(_) => unreachable!(),
-    };
+    let v = chess();
     let value = |c: char| match c.to_ascii_uppercase() {
         'P' => 100,
         'N' | 'B' => 300,
@@ -289,10 +288,7 @@ fn material_samples(count: usize, seed: u64) -> (Vec<data::Sample>, Vec<Position
 #[test]
 fn the_trainer_learns_material_and_quantises_faithfully() {
     use train::{Config, Example, FloatNet, State};
-    let v = match lookup_any("chess").unwrap() {
-        crate::variants::AnyVariant::Narrow(v) => v,
-        crate::variants::AnyVariant::Wide(_) => unreachable!(),
-    };
+    let v = chess();
     let layout = Layout::of_variant(v);
     let map = InputMap::new(&layout, v).unwrap();
     let (samples, positions) = material_samples(20_000, 5);
