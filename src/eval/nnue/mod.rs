@@ -22,11 +22,13 @@
 
 pub mod data;
 pub mod file;
+pub mod simd;
 pub mod train;
 
 use crate::board::{Bits, Color, MAX_KINDS, Piece, Square};
 use crate::position::Position;
 use crate::variants::{Family, Variant};
+use simd::{add_row, clipped_dot, sub_row};
 
 /// The accumulator's quantisation: a float activation of 1.0 is `QA`.
 pub const QA: i32 = 1023;
@@ -372,30 +374,6 @@ impl Network {
         let (num, den) = (sum * i64::from(SCALE), i64::from(QA) * i64::from(QB));
         ((num + num.signum() * den / 2) / den) as i32
     }
-}
-
-#[inline(always)]
-fn add_row(values: &mut [i16], row: &[i16]) {
-    for (v, &w) in values.iter_mut().zip(row) {
-        *v = v.wrapping_add(w);
-    }
-}
-
-#[inline(always)]
-fn sub_row(values: &mut [i16], row: &[i16]) {
-    for (v, &w) in values.iter_mut().zip(row) {
-        *v = v.wrapping_sub(w);
-    }
-}
-
-/// `sum(clamp(v, 0, QA) * w)`.
-#[inline(always)]
-fn clipped_dot(values: &[i16], weights: &[i16]) -> i64 {
-    values
-        .iter()
-        .zip(weights)
-        .map(|(&v, &w)| i64::from(i32::from(v).clamp(0, QA) * i32::from(w)))
-        .sum()
 }
 
 #[cfg(test)]

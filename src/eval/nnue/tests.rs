@@ -341,3 +341,51 @@ fn the_trainer_learns_material_and_quantises_faithfully() {
     eprintln!("quantised against float: mean {mean_error} cp, worst {worst} cp");
     assert!(mean_error <= 1.0, "mean {mean_error} cp, worst {worst} cp");
 }
+
+/// The vector loops give what the scalar ones give, bit for bit: wrapping accumulators at the
+/// ends of i16, clipping, the exact dot product over long rows, and tails shorter than a vector.
+#[test]
+fn the_vector_loops_match_the_scalar_ones() {
+    let mut rng = StdRng::seed_from_u64(11);
+    for &n in &[1usize, 15, 16, 17, 100, 256, 1024, 1031] {
+        let extreme = |rng: &mut StdRng| match rng.random_range(0..4) {
+            0 => i16::MIN,
+            1 => i16::MAX,
+            _ => rng.random_range(i16::MIN..=i16::MAX),
+        };
+        let values: Vec<i16> = (0..n).map(|_| extreme(&mut rng)).collect();
+        let row: Vec<i16> = (0..n).map(|_| extreme(&mut rng)).collect();
+        let mut a = values.clone();
+        let mut b = values.clone();
+        simd::add_row(&mut a, &row);
+        simd::scalar::add_row(&mut b, &row);
+        assert_eq!(a, b, "add, {n}");
+        simd::sub_row(&mut a, &row);
+        simd::scalar::sub_row(&mut b, &row);
+        assert_eq!(a, b, "sub, {n}");
+        assert_eq!(a, values, "add then sub, {n}");
+        assert_eq!(
+            simd::clipped_dot(&values, &row),
+            simd::scalar::clipped_dot(&values, &row),
+            "dot, {n}"
+        );
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: AVX2 is present.
+            #[allow(unsafe_code)]
+            let dot = unsafe { simd::x86::clipped_dot(&values, &row) };
+            assert_eq!(
+                dot,
+                simd::scalar::clipped_dot(&values, &row),
+                "avx2 dot, {n}"
+            );
+        }
+    }
+    // The largest sum a long row can make is exact.
+    let values = vec![i16::MAX; 4096];
+    let row = vec![i16::MIN; 4096];
+    assert_eq!(
+        simd::clipped_dot(&values, &row),
+        4096 * i64::from(QA) * i64::from(i16::MIN)
+    );
+}
