@@ -206,8 +206,13 @@ enum Command {
     /// (`OUT.ckpt`) and the network so far are written after every superbatch; `--resume`
     /// continues from the checkpoint. Progress goes to stderr.
     Train {
+        /// The game the network is for (its inputs are the game's kinds)...
+        #[arg(long, required_unless_present = "family", conflicts_with = "family")]
+        variant: Option<String>,
+        /// ...or a network family (`menagerie variants` games sharing one: chess, shockchess,
+        /// shocktroops, combinedarms, pawnier, exciting, exciting9), trained on its games' data.
         #[arg(long)]
-        variant: String,
+        family: Option<String>,
         /// Data files written by `datagen --format bin`.
         #[arg(long, required = true, num_args = 1..)]
         data: Vec<std::path::PathBuf>,
@@ -486,6 +491,7 @@ fn main() -> ExitCode {
         })),
         Command::Train {
             variant,
+            family,
             data,
             out,
             hidden,
@@ -501,6 +507,7 @@ fn main() -> ExitCode {
             resume,
         } => finish(commands::train::run(&commands::train::TrainArgs {
             variant,
+            family,
             data,
             out,
             threads,

@@ -20,6 +20,7 @@ fn toy() -> Game {
         playable: false,
         build: parent.build,
         weights: Weights::Of("shocktroops"),
+        network: "shocktroops",
         book: "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR[WEwe] b KQkq - 0 1\n\
                rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR[WEwe] w KQkq - 0 2\n",
         look: Look {

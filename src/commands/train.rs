@@ -7,14 +7,17 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use menagerie::by_width;
-use menagerie::eval::nnue::data::{self, Sample};
+use menagerie::eval::nnue::data;
 use menagerie::eval::nnue::train::{self, Config, Example, State};
 use menagerie::eval::nnue::{InputMap, Layout, file};
 use menagerie::variants::{self, AnyVariant};
 
 /// The command line of `menagerie train`.
 pub struct TrainArgs {
-    pub variant: String,
+    /// The game whose layout the network takes, or (with `family`) empty.
+    pub variant: Option<String>,
+    /// The network family (the registry's `network` field): one network for its games.
+    pub family: Option<String>,
     pub data: Vec<PathBuf>,
     pub out: PathBuf,
     pub config: Config,
@@ -30,37 +33,64 @@ fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// The samples of every file, each checked to hold `variant`.
-fn load(paths: &[PathBuf], variant: AnyVariant) -> Result<Vec<Sample>, String> {
-    let mut samples = Vec::new();
+/// The examples of every file, each checked to hold a game of `games`, with every tenth game
+/// of each file apart (held out).
+fn load(
+    paths: &[PathBuf],
+    games: &[AnyVariant],
+    layout: &Layout,
+    wdl: f32,
+) -> Result<(Vec<Example>, Vec<Example>), String> {
+    let (mut fit, mut held) = (Vec::new(), Vec::new());
     for path in paths {
         let bytes =
             std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let game = |name: &str| games.iter().copied().find(|v| v.name() == name);
         let contents = data::read(&bytes, |name| {
-            if name != variant.name() {
-                return Err(format!("it holds {name}, not {}", variant.name()));
-            }
-            Ok(by_width!(variant, v => data::width_of(v)))
+            let v = game(name)
+                .ok_or_else(|| format!("it holds {name}, which this network does not play"))?;
+            Ok(by_width!(v, v => data::width_of(v)))
         })
         .map_err(|e| format!("{}: {e}", path.display()))?;
+        let variant = game(&contents.variant).expect("the header was read");
+        let map = by_width!(variant, v => InputMap::new(layout, v))?;
         menagerie::console::note(&format!(
-            "train: {}: {} games, {} positions",
+            "train: {}: {}, {} games, {} positions",
             path.display(),
+            variant.name(),
             contents.games,
             contents.samples.len()
         ));
-        samples.extend(contents.samples);
+        for s in &contents.samples {
+            let set = if s.game % 10 == 9 {
+                &mut held
+            } else {
+                &mut fit
+            };
+            set.push(Example::of(s, &map, wdl));
+        }
     }
-    Ok(samples)
+    Ok((fit, held))
 }
 
 pub fn run(args: &TrainArgs) -> Result<(), String> {
-    let variant = variants::lookup(&args.variant).ok_or_else(|| {
-        format!(
-            "unknown or not yet playable variant '{}' (see `menagerie variants`)",
-            args.variant
-        )
-    })?;
+    let (layout, games) = match (&args.variant, &args.family) {
+        (Some(name), None) => {
+            let v = variants::lookup(name).ok_or_else(|| {
+                format!("unknown or not yet playable variant '{name}' (see `menagerie variants`)")
+            })?;
+            (by_width!(v, v => Layout::of_variant(v)), vec![v])
+        }
+        (None, Some(family)) => {
+            let games: Vec<AnyVariant> = variants::GAMES
+                .iter()
+                .filter(|g| g.network == family.as_str())
+                .filter_map(|g| variants::lookup(g.name))
+                .collect();
+            (Layout::of_family(family)?, games)
+        }
+        _ => return Err("give --variant or --family (one of them)".to_string()),
+    };
     let c = &args.config;
     if c.hidden == 0 || c.hidden > 4096 || c.batch == 0 || c.batches == 0 {
         return Err("--hidden (1 to 4096), --batch and --batches must be positive".to_string());
@@ -68,17 +98,10 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
     if !(0.0..=1.0).contains(&c.wdl) {
         return Err("--wdl must lie between 0 and 1".to_string());
     }
-    let layout = by_width!(variant, v => Layout::of_variant(v));
-    let map = by_width!(variant, v => InputMap::new(&layout, v))?;
-    let samples = load(&args.data, variant)?;
-    if samples.is_empty() {
-        return Err("the data hold no positions".to_string());
+    let (train_set, held_out) = load(&args.data, &games, &layout, c.wdl)?;
+    if train_set.is_empty() {
+        return Err("the data hold no positions to train on".to_string());
     }
-    // Every tenth game of each file is held out.
-    let (held, kept): (Vec<&Sample>, Vec<&Sample>) = samples.iter().partition(|s| s.game % 10 == 9);
-    let train_set: Vec<Example> = kept.iter().map(|s| Example::of(s, &map, c.wdl)).collect();
-    let held_out: Vec<Example> = held.iter().map(|s| Example::of(s, &map, c.wdl)).collect();
-    drop(samples);
     let ckpt = args.out.with_extension("ckpt");
     let mut state = if args.resume {
         let bytes =

@@ -185,9 +185,11 @@ pub struct Variant<B: Bits> {
     /// Per kind: when its moves reset the 50-move clock.
     pub clock_rules: Vec<ClockRule>,
     pub tables: Tables<B>,
-    /// The evaluation weights it plays, its opening book (EPD text) and how XBoard shows it:
-    /// from its [`registry`] entry (defaults for a board built outside the registry).
+    /// The evaluation weights it plays, its network family, its opening book (EPD text) and how
+    /// XBoard shows it: from its [`registry`] entry (defaults for a board built outside the
+    /// registry; the network family is then its own name).
     pub weights: Weights,
+    pub network: &'static str,
     pub book: &'static str,
     pub look: Look,
 }
@@ -664,6 +666,7 @@ impl<B: Bits> Variant<B> {
             tables,
             geometry,
             weights: Weights::Defaults,
+            network: spec.name,
             book: "",
             look: Look::NORMAL,
         }

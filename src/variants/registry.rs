@@ -21,6 +21,9 @@ pub struct Game {
     /// The family builder, given the name (which also seeds the position keys).
     pub build: Build,
     pub weights: Weights,
+    /// The network family: the games whose network is shared (one input layout, the union of
+    /// their kinds on one board; see `eval::nnue::Layout::of_family`).
+    pub network: &'static str,
     /// The built-in opening book: EPD text, one position a line.
     pub book: &'static str,
     pub look: Look,
@@ -146,6 +149,7 @@ pub const GAMES: &[Game] = &[
         playable: true,
         build: Build::Narrow(orthodox::chess),
         weights: Weights::Own(tables::CHESS),
+        network: "chess",
         book: book!("chess"),
         look: Look::NORMAL,
     },
@@ -155,6 +159,7 @@ pub const GAMES: &[Game] = &[
         playable: true,
         build: Build::Narrow(|name| shocktroops::build(name, Reserve::Knights, true)),
         weights: Weights::Own(tables::SHOCKTROOPS),
+        network: "shocktroops",
         book: book!("shocktroops"),
         look: Look::on("bughouse", TROOPS_KNIGHTS),
     },
@@ -165,6 +170,7 @@ pub const GAMES: &[Game] = &[
         build: Build::Narrow(|name| shocktroops::build(name, Reserve::Knights, false)),
         // No fit of its own: its parent's weights.
         weights: Weights::Of("shocktroops"),
+        network: "shocktroops",
         book: book!("shocktroopsnoninja"),
         look: Look::on("bughouse", TROOPS_KNIGHTS_NO_NINJA),
     },
@@ -174,6 +180,7 @@ pub const GAMES: &[Game] = &[
         playable: true,
         build: Build::Narrow(|name| shocktroops::build(name, Reserve::Drones, true)),
         weights: Weights::Own(tables::SHOCKTROOPSDRONE),
+        network: "shocktroops",
         book: book!("shocktroopsdrone"),
         look: Look::on("bughouse", TROOPS_KNIGHTS),
     },
@@ -183,6 +190,7 @@ pub const GAMES: &[Game] = &[
         playable: true,
         build: Build::Narrow(|name| shocktroops::build(name, Reserve::Drones, false)),
         weights: Weights::Of("shocktroopsdrone"),
+        network: "shocktroops",
         book: book!("shocktroopsdronenoninja"),
         look: Look::on("bughouse", TROOPS_KNIGHTS_NO_NINJA),
     },
@@ -192,6 +200,7 @@ pub const GAMES: &[Game] = &[
         playable: true,
         build: Build::Narrow(|name| shocktroops::build(name, Reserve::ChancellorArchbishop, true)),
         weights: Weights::Own(tables::SHOCKTROOPSCA),
+        network: "shocktroops",
         book: book!("shocktroopsca"),
         look: Look::on("bughouse", &[('J', Ferz), ('A', Angel), ('C', Marshall)]),
     },
@@ -201,6 +210,7 @@ pub const GAMES: &[Game] = &[
         playable: true,
         build: Build::Narrow(|name| shocktroops::build(name, Reserve::ChancellorArchbishop, false)),
         weights: Weights::Own(tables::SHOCKTROOPSCANONINJA),
+        network: "shocktroops",
         book: book!("shocktroopscanoninja"),
         look: Look::on("bughouse", &[('A', Angel), ('C', Marshall)]),
     },
@@ -210,6 +220,7 @@ pub const GAMES: &[Game] = &[
         playable: true,
         build: Build::Narrow(orthodox::shockchess),
         weights: Weights::Own(tables::SHOCKCHESS),
+        network: "shockchess",
         book: book!("shockchess"),
         look: Look::on("lion", &[('G', Queen)]),
     },
@@ -219,6 +230,7 @@ pub const GAMES: &[Game] = &[
         playable: true,
         build: Build::Narrow(combinedarms::build),
         weights: Weights::Own(tables::COMBINEDARMS),
+        network: "combinedarms",
         book: book!("combinedarms"),
         // The arms move by rules of their own; they keep the orthodox images.
         look: Look::on(
@@ -239,6 +251,7 @@ pub const GAMES: &[Game] = &[
         playable: true,
         build: Build::Wide(pawnier::build),
         weights: Weights::Own(tables::PAWNIER),
+        network: "pawnier",
         book: book!("pawnier"),
         look: Look::on("bughouse", &[('S', Ferz)]).pawns_off_slot_0(),
     },
@@ -248,6 +261,7 @@ pub const GAMES: &[Game] = &[
         playable: true,
         build: Build::Wide(|name| exciting::build(name, Layout::Main)),
         weights: Weights::Own(tables::EXCITING),
+        network: "exciting",
         book: book!("exciting"),
         look: Look::on("bughouse", EXCITING_IMAGES),
     },
@@ -258,6 +272,7 @@ pub const GAMES: &[Game] = &[
         playable: true,
         build: Build::Wide(|name| exciting::build(name, Layout::NoTigers)),
         weights: Weights::Of("exciting"),
+        network: "exciting",
         book: book!("excitingnotigers"),
         look: Look::on("bughouse", EXCITING_IMAGES),
     },
@@ -267,6 +282,7 @@ pub const GAMES: &[Game] = &[
         playable: true,
         build: Build::Wide(|name| exciting::build(name, Layout::NoReentry)),
         weights: Weights::Of("exciting"),
+        network: "exciting",
         book: book!("excitingnoreentry"),
         look: Look::on("bughouse", EXCITING_IMAGES),
     },
@@ -276,6 +292,7 @@ pub const GAMES: &[Game] = &[
         playable: true,
         build: Build::Wide(|name| exciting::build(name, Layout::Cannon)),
         weights: Weights::Of("exciting"),
+        network: "exciting",
         book: book!("excitingcannon"),
         look: Look::on("bughouse", EXCITING_IMAGES),
     },
@@ -285,6 +302,7 @@ pub const GAMES: &[Game] = &[
         playable: true,
         build: Build::Wide(|name| exciting::build(name, Layout::Nine)),
         weights: Weights::Of("exciting"),
+        network: "exciting9",
         book: book!("exciting9"),
         look: Look::on("bughouse", EXCITING_IMAGES),
     },
@@ -321,6 +339,7 @@ impl Game {
     fn finish<B: Bits>(&self, mut v: Variant<B>) -> Variant<B> {
         v.summary = self.summary;
         v.weights = self.weights;
+        v.network = self.network;
         v.book = self.book;
         v.look = self.look;
         v

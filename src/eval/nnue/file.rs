@@ -3,7 +3,9 @@
 //!
 //! ```text
 //! "MNNUE\0" version:u16 qa:u16 qb:u16 scale:u16   (the quantisation the weights were made for)
-//! files:u8 ranks:u8 rotate:u8 kinds:u8 letters:[u8; kinds] hand:u8 letters:[u8; hand]
+//! family_len:u8 family:[u8; family_len]
+//! files:u8 ranks:u8 rotate:u8 kinds:u8 (len:u8 name:[u8; len]) x kinds
+//! hand:u8 (len:u8 name:[u8; len]) x hand
 //! hidden:u32
 //! input_weights:[i16; inputs*hidden] input_bias:[i16; hidden]
 //! output_weights:[i16; 2*hidden] output_bias:i32
@@ -31,10 +33,16 @@ pub fn write(net: &Network) -> Vec<u8> {
     for q in [QA, QB, SCALE] {
         out.extend_from_slice(&(q as u16).to_le_bytes());
     }
-    out.extend_from_slice(&[l.files, l.ranks, u8::from(l.rotate), l.letters.len() as u8]);
-    out.extend(l.letters.iter().map(|&c| c as u8));
-    out.push(l.hand.len() as u8);
-    out.extend(l.hand.iter().map(|&c| c as u8));
+    out.push(l.family.len() as u8);
+    out.extend_from_slice(l.family.as_bytes());
+    out.extend_from_slice(&[l.files, l.ranks, u8::from(l.rotate)]);
+    for names in [&l.kinds, &l.hand] {
+        out.push(names.len() as u8);
+        for name in names {
+            out.push(name.len() as u8);
+            out.extend_from_slice(name.as_bytes());
+        }
+    }
     out.extend_from_slice(&(net.hidden as u32).to_le_bytes());
     for w in net
         .input_weights
@@ -67,12 +75,18 @@ impl<'a> Reader<'a> {
     fn u8(&mut self) -> Result<u8, String> {
         Ok(self.take(1)?[0])
     }
-    fn letters(&mut self, n: usize) -> Result<Vec<char>, String> {
-        let bytes = self.take(n)?;
-        if !bytes.iter().all(u8::is_ascii_uppercase) {
-            return Err("a kind letter is not an upper-case letter".to_string());
-        }
-        Ok(bytes.iter().map(|&b| b as char).collect())
+    /// A name after its length.
+    fn name(&mut self) -> Result<String, String> {
+        let len = usize::from(self.u8()?);
+        let bytes = self.take(len)?;
+        std::str::from_utf8(bytes)
+            .map(str::to_string)
+            .map_err(|_| "a name in the header is not text".to_string())
+    }
+    /// A count, then that many names.
+    fn names(&mut self) -> Result<Vec<String>, String> {
+        let n = usize::from(self.u8()?);
+        (0..n).map(|_| self.name()).collect()
     }
     fn i16s(&mut self, n: usize) -> Result<Vec<i16>, String> {
         let bytes = self.take(n.checked_mul(2).ok_or("the file is cut short")?)?;
@@ -113,13 +127,13 @@ pub fn read(bytes: &[u8]) -> Result<Network, String> {
             "the network is quantised as {quantisation:?} (QA, QB, scale); this build reads {ours:?}"
         ));
     }
+    let family = r.name()?;
     let (files, ranks, rotate) = (r.u8()?, r.u8()?, r.u8()? != 0);
-    let kinds = usize::from(r.u8()?);
-    let letters = r.letters(kinds)?;
-    let hand_kinds = usize::from(r.u8()?);
-    let hand = r.letters(hand_kinds)?;
+    let kinds = r.names()?;
+    let hand = r.names()?;
     let layout = Layout {
-        letters,
+        family,
+        kinds,
         files,
         ranks,
         rotate,

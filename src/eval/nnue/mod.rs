@@ -4,8 +4,10 @@
 //! board seen from the perspective (Black's view mirrored rank by rank, or turned by 180 degrees
 //! on Pawnier's board, whose set-up is mirrored that way), then the hands: per (relative colour,
 //! hand kind) a row of slots, slot `n` on while that hand holds at least `n` pieces of the kind.
-//! A layout names kinds by letter, so that one network can serve the games of a family whose
-//! kind lists differ; a kind the layout does not list has no input.
+//! A layout names kinds by name (a letter can mean another piece in another game: Shock
+//! Troops' `W` is the War Knight, its War Drone game's the War Drone), so that one network can
+//! serve the games of a family whose kind lists differ; a kind the layout does not list has no
+//! input.
 //!
 //! **Accumulators.** Each perspective's hidden layer before activation, the sum of the rows of
 //! its active inputs. A child's accumulator is its parent's plus the rows of the inputs that
@@ -26,8 +28,9 @@ pub mod simd;
 pub mod train;
 
 use crate::board::{Bits, Color, MAX_KINDS, Piece, Square};
+use crate::by_width;
 use crate::position::Position;
-use crate::variants::{Family, Variant};
+use crate::variants::{Family, GAMES, Variant, lookup_any};
 use simd::{add_row, clipped_dot, sub_row};
 
 /// The accumulator's quantisation: a float activation of 1.0 is `QA`.
@@ -42,29 +45,68 @@ pub const SCALE: i32 = 400;
 /// The most pieces of one kind a hand's slots count; more switch on no further slot.
 pub const HAND_SLOTS: u8 = 16;
 
-/// What the inputs of a network mean: the kinds (by upper-case letter), the board's size, how
-/// Black's view is turned, and the hand kinds.
+/// What the inputs of a network mean: the network family it is for, the kinds (by name), the
+/// board's size, how Black's view is turned, and the hand kinds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
-    pub letters: Vec<char>,
+    /// The registry's network family (a game plays only its own family's networks).
+    pub family: String,
+    pub kinds: Vec<String>,
     pub files: u8,
     pub ranks: u8,
     /// Black's view turned by 180 degrees (files reversed as well as ranks).
     pub rotate: bool,
-    /// The kinds that can be held in hand, by letter, in slot order.
-    pub hand: Vec<char>,
+    /// The kinds that can be held in hand, by name, in slot order.
+    pub hand: Vec<String>,
 }
 
 impl Layout {
     /// The layout of one game: its kinds and hand kinds in the variant's order.
     pub fn of_variant<B: Bits>(v: &Variant<B>) -> Layout {
         Layout {
-            letters: v.kinds.iter().map(|k| k.letter).collect(),
+            family: v.network.to_string(),
+            kinds: v.kinds.iter().map(|k| k.name.to_string()).collect(),
             files: v.geometry.files,
             ranks: v.geometry.ranks,
             rotate: matches!(v.family, Family::Powers(_)),
-            hand: v.hand_kinds.iter().map(|&k| v.letter(k)).collect(),
+            hand: v
+                .hand_kinds
+                .iter()
+                .map(|&k| v.kinds[k.index()].name.to_string())
+                .collect(),
         }
+    }
+
+    /// The layout of a network family (the registry's `network` field): every kind and hand
+    /// kind of its games, in the order the games and their kinds come; an error if its games
+    /// differ in board or turn.
+    pub fn of_family(family: &str) -> Result<Layout, String> {
+        let mut layout: Option<Layout> = None;
+        for game in GAMES.iter().filter(|g| g.network == family) {
+            let Some(v) = lookup_any(game.name) else {
+                continue;
+            };
+            let own = by_width!(v, v => Layout::of_variant(v));
+            match &mut layout {
+                None => layout = Some(own),
+                Some(l) => {
+                    if (l.files, l.ranks, l.rotate) != (own.files, own.ranks, own.rotate) {
+                        return Err(format!("{} has another board than its family", game.name));
+                    }
+                    for c in own.kinds {
+                        if !l.kinds.contains(&c) {
+                            l.kinds.push(c);
+                        }
+                    }
+                    for c in own.hand {
+                        if !l.hand.contains(&c) {
+                            l.hand.push(c);
+                        }
+                    }
+                }
+            }
+        }
+        layout.ok_or_else(|| format!("no game plays the network family '{family}'"))
     }
 
     fn squares(&self) -> usize {
@@ -73,7 +115,7 @@ impl Layout {
 
     /// Inputs of the board part.
     fn board_inputs(&self) -> usize {
-        2 * self.letters.len() * self.squares()
+        2 * self.kinds.len() * self.squares()
     }
 
     /// Hand slots of one colour.
@@ -86,25 +128,28 @@ impl Layout {
         self.board_inputs() + 2 * self.hand_inputs()
     }
 
-    /// Whether a network of this layout can evaluate `v`'s positions: the same board size and
-    /// turn, and every kind and hand kind of `v` listed.
+    /// Whether a network of this layout can evaluate `v`'s positions: `v`'s network family, the
+    /// same board size and turn, and every kind and hand kind of `v` listed.
     pub fn fits<B: Bits>(&self, v: &Variant<B>) -> Result<(), String> {
         let own = Layout::of_variant(v);
+        if own.family != self.family {
+            return Err(format!(
+                "the network is for the {} games, {} plays the {} network",
+                self.family, v.name, own.family
+            ));
+        }
         if (own.files, own.ranks, own.rotate) != (self.files, self.ranks, self.rotate) {
             return Err(format!(
                 "the network is for a {}x{} board, {} is {}x{}",
                 self.files, self.ranks, v.name, own.files, own.ranks
             ));
         }
-        if let Some(c) = own.letters.iter().find(|c| !self.letters.contains(c)) {
-            return Err(format!(
-                "the network has no input for {}'s kind {c}",
-                v.name
-            ));
+        if let Some(c) = own.kinds.iter().find(|c| !self.kinds.contains(c)) {
+            return Err(format!("the network has no input for {}'s {c}", v.name));
         }
         if let Some(c) = own.hand.iter().find(|c| !self.hand.contains(c)) {
             return Err(format!(
-                "the network has no hand input for {}'s kind {c}",
+                "the network has no hand input for {}'s {c}",
                 v.name
             ));
         }
@@ -149,12 +194,13 @@ impl InputMap {
         }
         let mut plane = [u16::MAX; MAX_KINDS];
         for (i, k) in v.kinds.iter().enumerate() {
-            let p = layout.letters.iter().position(|&c| c == k.letter);
+            let p = layout.kinds.iter().position(|c| c == k.name);
             plane[i] = p.map_or(u16::MAX, |p| p as u16);
         }
         let mut hand_base = [u16::MAX; MAX_KINDS];
         for &k in &v.hand_kinds {
-            let slot = layout.hand.iter().position(|&c| c == v.letter(k));
+            let name = v.kinds[k.index()].name;
+            let slot = layout.hand.iter().position(|c| c == name);
             hand_base[k.index()] = slot.map_or(u16::MAX, |s| (s * usize::from(HAND_SLOTS)) as u16);
         }
         Ok(InputMap {
@@ -162,7 +208,7 @@ impl InputMap {
             plane,
             hand_base,
             hand_kinds: v.hand_kinds.iter().map(|k| k.index()).collect(),
-            planes: layout.letters.len(),
+            planes: layout.kinds.len(),
             squares: layout.squares(),
             board_inputs: layout.board_inputs(),
             hand_inputs: layout.hand_inputs(),

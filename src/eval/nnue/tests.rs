@@ -115,15 +115,14 @@ fn symmetric_start_positions_look_alike_from_both_sides() {
 fn a_hand_made_network_counts_material() {
     let v = chess();
     let layout = Layout::of_variant(v);
-    let pawn = layout.letters.iter().position(|&c| c == 'P').unwrap();
+    let pawn = layout.kinds.iter().position(|c| c == "Pawn").unwrap();
     let squares = layout.squares();
     // Two hidden units: own pawns (weight 1 each, activation QA/8 per pawn) and enemy pawns.
     let hidden = 2;
     let mut input_weights = vec![0i16; layout.inputs() * hidden];
     for sq in 0..squares {
         input_weights[(pawn * squares + sq) * hidden] = (QA / 8) as i16;
-        input_weights[((layout.letters.len() + pawn) * squares + sq) * hidden + 1] =
-            (QA / 8) as i16;
+        input_weights[((layout.kinds.len() + pawn) * squares + sq) * hidden + 1] = (QA / 8) as i16;
     }
     // Output: +QB per own-pawn unit, -QB per enemy-pawn unit, for the side to move's half only.
     let output_weights = vec![QB as i16, -QB as i16, 0, 0];
@@ -165,12 +164,27 @@ fn files_round_trip_and_refuse_what_does_not_fit() {
         assert!(file::read(&bytes[..bytes.len() / 2]).is_err());
         assert!(file::read(b"rnbqkbnr/pppppppp").unwrap_err().contains("not a"));
     });
-    // Chess's network does not fit Shock Troops (no hand, no War Knight), nor Exciting's board.
-    let chess = Layout::of_variant(chess());
+    // Chess's network is not Shock Troops' or Exciting's; a Shock Troops network, whose inputs
+    // hold every chess kind, is not chess's either; one made for Shock Troops alone does not
+    // fit its War Drone game (no War Drone input).
+    let ours = Layout::of_variant(chess());
     let st = lookup_any("shocktroops").unwrap();
-    by_width!(st, v => assert!(chess.fits(v).is_err()));
+    by_width!(st, v => assert!(ours.fits(v).unwrap_err().contains("shocktroops network")));
     let ex = lookup_any("exciting").unwrap();
-    by_width!(ex, v => assert!(chess.fits(v).unwrap_err().contains("board")));
+    by_width!(ex, v => assert!(ours.fits(v).is_err()));
+    let troops = Layout::of_family("shocktroops").unwrap();
+    assert!(
+        troops
+            .fits(chess())
+            .unwrap_err()
+            .contains("plays the chess network")
+    );
+    let alone = by_width!(st, v => Layout::of_variant(v));
+    let drone = lookup_any("shocktroopsdrone").unwrap();
+    by_width!(drone, v => assert!(alone.fits(v).unwrap_err().contains("War Drone")));
+    let mut wide = ours.clone();
+    wide.files = 9;
+    assert!(wide.fits(chess()).unwrap_err().contains("board"));
 }
 
 /// Random playouts of `v` packed as data and read back: the same inputs from both views, the
@@ -388,4 +402,30 @@ fn the_vector_loops_match_the_scalar_ones() {
         simd::clipped_dot(&values, &row),
         4096 * i64::from(QA) * i64::from(i16::MIN)
     );
+}
+
+/// A family's layout holds every kind of its games, by name: the War Knight of Shock Troops and
+/// the War Drone of its drone game share a letter and not an input; each game fits it.
+#[test]
+fn family_layouts_hold_every_kind_of_their_games() {
+    let troops = Layout::of_family("shocktroops").unwrap();
+    for kind in [
+        "War Knight",
+        "War Drone",
+        "Elephant Knight",
+        "Elephant",
+        "Chancellor",
+    ] {
+        assert!(
+            troops.kinds.iter().any(|k| k == kind),
+            "{kind}: {:?}",
+            troops.kinds
+        );
+    }
+    for game in GAMES {
+        let layout = Layout::of_family(game.network).unwrap();
+        let v = lookup_any(game.name).unwrap();
+        by_width!(v, v => assert!(layout.fits(v).is_ok(), "{}", game.name));
+    }
+    assert!(Layout::of_family("checkers").is_err());
 }
