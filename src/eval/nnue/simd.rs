@@ -87,23 +87,29 @@ pub mod x86 {
     /// The CPU must have AVX2.
     #[target_feature(enable = "avx2")]
     pub unsafe fn add_row(values: &mut [i16], row: &[i16]) {
-        let n = values.len().min(row.len());
-        let whole = n / LANES * LANES;
-        for i in (0..whole).step_by(LANES) {
-            // SAFETY: i + LANES <= n, within both slices; unaligned loads and stores.
-            unsafe {
-                let v = _mm256_loadu_si256(values.as_ptr().add(i).cast());
-                let w = _mm256_loadu_si256(row.as_ptr().add(i).cast());
-                _mm256_storeu_si256(values.as_mut_ptr().add(i).cast(), _mm256_add_epi16(v, w));
-            }
-        }
-        scalar::add_row(&mut values[whole..n], &row[whole..n]);
+        // SAFETY: the caller's promise is passed on.
+        unsafe { each_vector(values, row, |v, w| _mm256_add_epi16(v, w), scalar::add_row) }
     }
 
     /// # Safety
     /// The CPU must have AVX2.
     #[target_feature(enable = "avx2")]
     pub unsafe fn sub_row(values: &mut [i16], row: &[i16]) {
+        // SAFETY: the caller's promise is passed on.
+        unsafe { each_vector(values, row, |v, w| _mm256_sub_epi16(v, w), scalar::sub_row) }
+    }
+
+    /// `values = op(values, row)` a vector at a time, the tail by `tail`.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[target_feature(enable = "avx2")]
+    unsafe fn each_vector(
+        values: &mut [i16],
+        row: &[i16],
+        op: impl Fn(__m256i, __m256i) -> __m256i,
+        tail: fn(&mut [i16], &[i16]),
+    ) {
         let n = values.len().min(row.len());
         let whole = n / LANES * LANES;
         for i in (0..whole).step_by(LANES) {
@@ -111,10 +117,10 @@ pub mod x86 {
             unsafe {
                 let v = _mm256_loadu_si256(values.as_ptr().add(i).cast());
                 let w = _mm256_loadu_si256(row.as_ptr().add(i).cast());
-                _mm256_storeu_si256(values.as_mut_ptr().add(i).cast(), _mm256_sub_epi16(v, w));
+                _mm256_storeu_si256(values.as_mut_ptr().add(i).cast(), op(v, w));
             }
         }
-        scalar::sub_row(&mut values[whole..n], &row[whole..n]);
+        tail(&mut values[whole..n], &row[whole..n]);
     }
 
     /// # Safety
