@@ -142,3 +142,30 @@ fn uci_eval_file_plays_and_reports_errors_in_its_own_form() {
     e.send("quit");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// CECP takes the same options through `option NAME=VALUE` (a person's Engine Settings, or a
+/// tester): a file that cannot be read is told with `tellusererror`, a good one is loaded
+/// quietly and the engine plays with it.
+#[test]
+fn cecp_option_eval_file() {
+    let dir = temp_dir("cecp");
+    let net = chess_network(&dir);
+    let mut e = EngineProcess::start(&[]);
+    e.send("xboard");
+    e.send("protover 2");
+    e.expect_line("feature done=1", secs(5));
+    e.send("option EvalFile=/no/such/file.nnue");
+    let told = e.expect_line("tellusererror", secs(5));
+    assert!(
+        told.starts_with("tellusererror EvalFile: cannot read"),
+        "{told}"
+    );
+    e.send(&format!("option EvalFile={}", net.display()));
+    e.send("new");
+    e.send("sd 4");
+    e.send("usermove e2e4");
+    let reply = e.expect_line("move ", secs(60));
+    assert!(reply.starts_with("move "), "{reply}");
+    e.send("quit");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
