@@ -150,22 +150,13 @@ fn evaluator_with(variant: AnyVariant, options: &Options) -> (AnyEvaluator, Opti
         };
         if let Some((path, net)) = &options.eval_file
             && options.use_network
+            && let Err(e) = eval.set_network(Arc::clone(net))
         {
-            match net.layout.fits(v) {
-                Ok(()) => {
-                    eval = eval
-                        .with_network(Arc::clone(net))
-                        .expect("a network that fits the variant")
-                }
-                Err(e) => {
-                    misfit = Some(format!(
-                        "EvalFile {} does not fit {} ({e}): it plays with the hand-written \
-                         evaluation",
-                        quoted(path),
-                        v.name
-                    ))
-                }
-            }
+            misfit = Some(format!(
+                "EvalFile {} does not fit {} ({e}): it plays with the hand-written evaluation",
+                quoted(path),
+                v.name
+            ));
         }
         (B::by_width(Arc::new(eval)), misfit)
     }
@@ -284,6 +275,32 @@ impl Engine {
         }
     }
 
+    /// `Ok` when `fits` accepts the current game or some playable one (a GUI sets options
+    /// before it names the variant, so a table or network for another game is kept); else the
+    /// current game's refusal.
+    fn fits_some_game(
+        &self,
+        fits: impl Fn(AnyVariant) -> Result<(), String>,
+    ) -> Result<(), String> {
+        match fits(self.game.variant()) {
+            Err(e)
+                if !crate::variants::playable()
+                    .filter_map(lookup)
+                    .any(|v| fits(v).is_ok()) =>
+            {
+                Err(e)
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// After an evaluation option changed: the evaluator rebuilt, and the threads' evaluation
+    /// caches, which hold the old evaluation's scores, fresh.
+    fn evaluation_changed(&mut self) {
+        self.rebuild_eval();
+        self.histories = fresh_histories(self.pool.size());
+    }
+
     /// The current variant's evaluator from the options, and whether the table fits it.
     fn rebuild_eval(&mut self) {
         let (eval, misfit) = evaluator_with(self.game.variant(), &self.options);
@@ -366,22 +383,13 @@ impl Engine {
                         .map_err(|e| format!("EvalParams: cannot read {}: {e}", quoted(path)))?;
                     crate::eval::table::entries(&text)
                         .map_err(|e| format!("EvalParams: {}: {e}", quoted(path)))?;
-                    // Kept when it fits some variant: a GUI sets options before the variant.
-                    if let Err(e) = evaluator_of(self.game.variant(), Some(&text))
-                        && !crate::variants::playable()
-                            .filter_map(crate::variants::lookup)
-                            .any(|v| evaluator_of(v, Some(&text)).is_ok())
-                    {
-                        return Err(format!(
-                            "EvalParams: {} fits no variant ({e})",
-                            quoted(path)
-                        ));
-                    }
+                    self.fits_some_game(|v| evaluator_of(v, Some(&text)).map(drop))
+                        .map_err(|e| {
+                            format!("EvalParams: {} fits no variant ({e})", quoted(path))
+                        })?;
                     self.options.eval_params = Some((path.to_string(), text));
                 }
-                self.rebuild_eval();
-                // The threads' evaluation caches hold the old weights' scores.
-                self.histories = fresh_histories(self.pool.size());
+                self.evaluation_changed();
             }
             "evalfile" => {
                 let path = value.trim();
@@ -392,19 +400,11 @@ impl Engine {
                         .map_err(|e| format!("EvalFile: cannot read {}: {e}", quoted(path)))?;
                     let net = crate::eval::nnue::file::read(&bytes)
                         .map_err(|e| format!("EvalFile: {}: {e}", quoted(path)))?;
-                    // Kept when it fits some variant: a GUI sets options before the variant.
-                    let fits = |v: AnyVariant| by_width!(v, v => net.layout.fits(v));
-                    if let Err(e) = fits(self.game.variant())
-                        && !crate::variants::playable()
-                            .filter_map(crate::variants::lookup)
-                            .any(|v| fits(v).is_ok())
-                    {
-                        return Err(format!("EvalFile: {} fits no variant ({e})", quoted(path)));
-                    }
+                    self.fits_some_game(|v| by_width!(v, v => net.layout.fits(v)))
+                        .map_err(|e| format!("EvalFile: {} fits no variant ({e})", quoted(path)))?;
                     self.options.eval_file = Some((path.to_string(), Arc::new(net)));
                 }
-                self.rebuild_eval();
-                self.histories = fresh_histories(self.pool.size());
+                self.evaluation_changed();
             }
             "usenetwork" => {
                 self.options.use_network = match value.trim().to_ascii_lowercase().as_str() {
@@ -417,8 +417,7 @@ impl Engine {
                         ));
                     }
                 };
-                self.rebuild_eval();
-                self.histories = fresh_histories(self.pool.size());
+                self.evaluation_changed();
             }
             "searchparams" => {
                 let text = value.trim();

@@ -311,20 +311,28 @@ fn resume(path: &PathBuf) -> Result<(u64, u64), String> {
             pending += 1;
         }
     }
-    if complete_len < text.len() {
-        let file = std::fs::OpenOptions::new()
-            .write(true)
-            .open(path)
-            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-        file.set_len(complete_len as u64)
-            .map_err(|e| format!("cannot cut {}: {e}", path.display()))?;
-        menagerie::console::note(&format!(
-            "datagen: cut an unfinished game ({} bytes) off {}",
-            text.len() - complete_len,
-            path.display()
-        ));
-    }
+    cut_after(path, complete_len, text.len())?;
     Ok((games, positions))
+}
+
+/// Cuts the file at `path` (`len` bytes) back to its first `complete_len` bytes, the end of its
+/// last complete game, when a stopped run left more.
+fn cut_after(path: &PathBuf, complete_len: usize, len: usize) -> Result<(), String> {
+    if complete_len >= len {
+        return Ok(());
+    }
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+    file.set_len(complete_len as u64)
+        .map_err(|e| format!("cannot cut {}: {e}", path.display()))?;
+    menagerie::console::note(&format!(
+        "datagen: cut an unfinished game ({} bytes) off {}",
+        len - complete_len,
+        path.display()
+    ));
+    Ok(())
 }
 
 /// The games a binary data file already holds and its positions; a new file gets its header,
@@ -346,19 +354,7 @@ fn resume_bin(path: &PathBuf, variant: AnyVariant) -> Result<(u64, u64), String>
         Ok(by_width!(variant, v => data::width_of(v)))
     })
     .map_err(|e| format!("{}: {e}", path.display()))?;
-    if contents.complete_len < bytes.len() {
-        let file = std::fs::OpenOptions::new()
-            .write(true)
-            .open(path)
-            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-        file.set_len(contents.complete_len as u64)
-            .map_err(|e| format!("cannot cut {}: {e}", path.display()))?;
-        menagerie::console::note(&format!(
-            "datagen: cut an unfinished game ({} bytes) off {}",
-            bytes.len() - contents.complete_len,
-            path.display()
-        ));
-    }
+    cut_after(path, contents.complete_len, bytes.len())?;
     Ok((u64::from(contents.games), contents.samples.len() as u64))
 }
 

@@ -422,11 +422,12 @@ impl<B: Bits> Evaluator<B> {
         ev
     }
 
-    /// This evaluator with `network` instead of the terms, if it fits the variant.
-    pub fn with_network(mut self, network: Arc<nnue::Network>) -> Result<Evaluator<B>, String> {
+    /// Evaluates with `network` instead of the terms, if it fits the variant (else nothing
+    /// changes and the error says why).
+    pub fn set_network(&mut self, network: Arc<nnue::Network>) -> Result<(), String> {
         let map = nnue::InputMap::new(&network.layout, self.variant)?;
         self.network = Some(Arc::new(nnue::Loaded { net: network, map }));
-        Ok(self)
+        Ok(())
     }
 
     /// The variant evaluated.
