@@ -81,14 +81,10 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
             })?;
             (by_width!(v, v => Layout::of_variant(v)), vec![v])
         }
-        (None, Some(family)) => {
-            let games: Vec<AnyVariant> = variants::GAMES
-                .iter()
-                .filter(|g| g.network == family.as_str())
-                .filter_map(|g| variants::lookup(g.name))
-                .collect();
-            (Layout::of_family(family)?, games)
-        }
+        (None, Some(family)) => (
+            Layout::of_family(family)?,
+            variants::network_games(family).collect(),
+        ),
         _ => return Err("give --variant or --family (one of them)".to_string()),
     };
     let c = &args.config;

@@ -839,6 +839,14 @@ pub fn lookup(name: &str) -> Option<AnyVariant> {
     lookup_any(name).filter(|_| playable)
 }
 
+/// The games of the network family `family` (the registry's `network` field), in registry order.
+pub fn network_games(family: &str) -> impl Iterator<Item = AnyVariant> + '_ {
+    GAMES
+        .iter()
+        .filter(move |g| g.network == family)
+        .filter_map(|g| lookup_any(g.name))
+}
+
 /// The name of the kind with upper-case `letter` in variant `name` ("Soldier" for Exciting
 /// Chess's `S`).
 pub fn kind_name(name: &str, letter: char) -> Option<&'static str> {

@@ -30,7 +30,7 @@ pub mod train;
 use crate::board::{Bits, Color, MAX_KINDS, Piece, Square};
 use crate::by_width;
 use crate::position::Position;
-use crate::variants::{Family, GAMES, Variant, lookup_any};
+use crate::variants::{Family, Variant, network_games};
 use simd::{add_row, clipped_dot, sub_row};
 
 /// The accumulator's quantisation: a float activation of 1.0 is `QA`.
@@ -81,28 +81,25 @@ impl Layout {
     /// kind of its games, in the order the games and their kinds come; an error if its games
     /// differ in board or turn.
     pub fn of_family(family: &str) -> Result<Layout, String> {
+        // `into` gains the names of `from` it lacks, in order.
+        fn union(into: &mut Vec<String>, from: Vec<String>) {
+            for c in from {
+                if !into.contains(&c) {
+                    into.push(c);
+                }
+            }
+        }
         let mut layout: Option<Layout> = None;
-        for game in GAMES.iter().filter(|g| g.network == family) {
-            let Some(v) = lookup_any(game.name) else {
-                continue;
-            };
+        for v in network_games(family) {
             let own = by_width!(v, v => Layout::of_variant(v));
             match &mut layout {
                 None => layout = Some(own),
                 Some(l) => {
                     if (l.files, l.ranks, l.rotate) != (own.files, own.ranks, own.rotate) {
-                        return Err(format!("{} has another board than its family", game.name));
+                        return Err(format!("{} has another board than its family", v.name()));
                     }
-                    for c in own.kinds {
-                        if !l.kinds.contains(&c) {
-                            l.kinds.push(c);
-                        }
-                    }
-                    for c in own.hand {
-                        if !l.hand.contains(&c) {
-                            l.hand.push(c);
-                        }
-                    }
+                    union(&mut l.kinds, own.kinds);
+                    union(&mut l.hand, own.hand);
                 }
             }
         }
