@@ -8,7 +8,7 @@ pub mod exciting;
 pub mod powers;
 
 use super::Position;
-use crate::board::{Bits, Color, Square};
+use crate::board::{Bits, Color, MoveEntry, MoveKind, PieceKind, Square};
 use crate::variants::Family;
 
 impl<B: Bits> Position<B> {
@@ -67,6 +67,57 @@ impl<B: Bits> Position<B> {
     #[inline(always)]
     pub fn is_attacked(&self, target: Square, by: Color) -> bool {
         self.attackers_to(target, by, self.occupied()).any()
+    }
+
+    /// Whether `e`, a quiet move of the side to move (no capture, no castling), is proven to
+    /// give no check without making it; false asks for the made move. In the Standard family a
+    /// check is a leap or a slide onto the king, and the enemy king is safe before the move (the
+    /// position is legal), so only the moved piece from its new square (as what it promotes to)
+    /// or a line opened through its old square can attack it. A move from a square on one of
+    /// the king's lines is left to the made move. The other families' attacks (powers lent by
+    /// neighbours, shots, custodians) are not modelled here: their moves are made, but for an
+    /// Exciting soldier's drop (`drop_gives_no_check`).
+    #[inline]
+    pub fn quiet_gives_no_check(&self, e: &MoveEntry<B>) -> bool {
+        let us = self.side;
+        if !matches!(self.variant.family, Family::Standard) {
+            return self.drop_gives_no_check(us, e);
+        }
+        let mv = e.mv;
+        let kind = match mv.kind() {
+            MoveKind::Normal => self.piece_at(mv.from()).kind(),
+            MoveKind::Promotion | MoveKind::Drop => mv.piece(),
+            _ => return false,
+        };
+        if e.removed.any() {
+            return false;
+        }
+        let Some(king) = self.king_square(us.flip()) else {
+            return true;
+        };
+        let t = &self.variant.tables;
+        let ks = king.index();
+        let to = mv.to();
+        let moves_off = mv.kind() != MoveKind::Drop;
+        if moves_off && (t.orthogonal_lines[ks] | t.diagonal_lines[ks]).has(mv.from()) {
+            return false;
+        }
+        if t.leaper_kinds.contains(&kind) && t.leapers_to[us.index()][kind.index()][ks].has(to) {
+            return false;
+        }
+        let g = &self.variant.geometry;
+        let mut occupied = self.occupied() | B::bit(to);
+        if moves_off {
+            occupied = occupied & !B::bit(mv.from());
+        }
+        let slides = |kinds: &[PieceKind], lines: B, attacks: &dyn Fn() -> B| {
+            kinds.contains(&kind) && lines.has(to) && attacks().has(to)
+        };
+        !(slides(&t.orthogonal_kinds, t.orthogonal_lines[ks], &|| {
+            g.orthogonal_attacks(king, occupied)
+        }) || slides(&t.diagonal_kinds, t.diagonal_lines[ks], &|| {
+            g.diagonal_attacks(king, occupied)
+        }))
     }
 
     /// Enemy pieces giving check to `c`'s king.
