@@ -3,12 +3,13 @@
 //! every generated move is legal and has its own `Move` value; FENs round-trip; every move string
 //! round-trips through the parser, also with the `usermove ` prefix and a trailing `;`
 //! (rules/README.md §4); promotion letters are written in lower case and read in either case;
-//! Shock Chess reads a `q` suffix as `g` (shockchess.md SC-8).
+//! Shock Chess reads a `q` suffix as `g` (shockchess.md SC-8); a quiet move's check is told
+//! without making it exactly as the made move tells it.
 //!
 //! Run with `cargo test --release --test properties`.
 
 use menagerie::board::{Bits, MoveEntry, MoveKind, MoveList};
-use menagerie::movegen::generate_legal;
+use menagerie::movegen::{generate_legal, proven_no_check};
 use menagerie::notation::{parse_move, render};
 use menagerie::position::Position;
 use menagerie::variants::{AnyVariant, Variant, lookup};
@@ -70,6 +71,7 @@ struct Seen {
     promotions: usize,
     drops: usize,
     exempt_exposures: usize,
+    quiet_checks: usize,
 }
 
 /// Every property of one position.
@@ -118,6 +120,17 @@ fn check_position(p: &Position<u64>, seen: &mut Seen) {
         } else {
             assert!(!exposed, "{text} in '{fen}' leaves the king attacked");
             assert!(!after.is_frozen(), "{text} in '{fen}' freezes");
+        }
+
+        // The check test without making the move is exact for quiet moves of these games
+        // (castling is left to the made move).
+        if !e.is_capture() && e.mv.kind() != MoveKind::Castle && e.mv.kind() != MoveKind::Pass {
+            assert_eq!(
+                proven_no_check(p, e),
+                !after.in_check(),
+                "{text} in '{fen}': the check test without the move"
+            );
+            seen.quiet_checks += usize::from(after.in_check());
         }
 
         // Move strings: canonical round trip and the accepted wrappers.
@@ -216,7 +229,7 @@ fn playouts(variant_name: &str, starts: &[&str], seed: u64) -> Seen {
 fn chess_properties() {
     let seen = playouts("chess", CHESS_STARTS, 0x2545_f491_4f6c_dd1d);
     eprintln!("chess: {seen:?}");
-    assert!(seen.promotions > 0, "{seen:?}");
+    assert!(seen.promotions > 0 && seen.quiet_checks > 0, "{seen:?}");
 }
 
 #[test]

@@ -73,10 +73,9 @@ impl<B: Bits> Position<B> {
     /// give no check without making it; false asks for the made move. In the Standard family a
     /// check is a leap or a slide onto the king, and the enemy king is safe before the move (the
     /// position is legal), so only the moved piece from its new square (as what it promotes to)
-    /// or a line opened through its old square can attack it. A move from a square on one of
-    /// the king's lines is left to the made move. The other families' attacks (powers lent by
-    /// neighbours, shots, custodians) are not modelled here: their moves are made, but for an
-    /// Exciting soldier's drop (`drop_gives_no_check`).
+    /// or a slider behind its old square can attack it: the test is exact there. The other
+    /// families' attacks (powers lent by neighbours, shots, custodians) are not modelled here:
+    /// their moves are made, but for an Exciting soldier's drop (`drop_gives_no_check`).
     #[inline]
     pub fn quiet_gives_no_check(&self, e: &MoveEntry<B>) -> bool {
         let us = self.side;
@@ -84,9 +83,10 @@ impl<B: Bits> Position<B> {
             return self.drop_gives_no_check(us, e);
         }
         let mv = e.mv;
-        let kind = match mv.kind() {
-            MoveKind::Normal => self.piece_at(mv.from()).kind(),
-            MoveKind::Promotion | MoveKind::Drop => mv.piece(),
+        let (kind, vacated) = match mv.kind() {
+            MoveKind::Normal => (self.piece_at(mv.from()).kind(), B::bit(mv.from())),
+            MoveKind::Promotion => (mv.piece(), B::bit(mv.from())),
+            MoveKind::Drop => (mv.piece(), B::ZERO),
             _ => return false,
         };
         if e.removed.any() {
@@ -98,20 +98,25 @@ impl<B: Bits> Position<B> {
         let t = &self.variant.tables;
         let ks = king.index();
         let to = mv.to();
-        let moves_off = mv.kind() != MoveKind::Drop;
-        if moves_off && (t.orthogonal_lines[ks] | t.diagonal_lines[ks]).has(mv.from()) {
-            return false;
-        }
         if t.leaper_kinds.contains(&kind) && t.leapers_to[us.index()][kind.index()][ks].has(to) {
             return false;
         }
         let g = &self.variant.geometry;
-        let mut occupied = self.occupied() | B::bit(to);
-        if moves_off {
-            occupied = occupied & !B::bit(mv.from());
-        }
+        let occupied = (self.occupied() & !vacated) | B::bit(to);
+        let ours = self.by_color[us.index()] & !vacated;
+        // A slide onto the king after the move: the moved piece's from `to`, or one of the
+        // pieces that stayed, through the vacated square.
         let slides = |kinds: &[PieceKind], lines: B, attacks: &dyn Fn() -> B| {
-            kinds.contains(&kind) && lines.has(to) && attacks().has(to)
+            let moved = kinds.contains(&kind) && lines.has(to);
+            let opened = (lines & vacated).any();
+            if !moved && !opened {
+                return false;
+            }
+            let reach = attacks();
+            let sliders = kinds
+                .iter()
+                .fold(B::ZERO, |acc, k| acc | self.by_kind[k.index()]);
+            (moved && reach.has(to)) || (opened && (reach & sliders & ours).any())
         };
         !(slides(&t.orthogonal_kinds, t.orthogonal_lines[ks], &|| {
             g.orthogonal_attacks(king, occupied)
