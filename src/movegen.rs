@@ -168,10 +168,11 @@ impl Legality {
 }
 
 /// Whether `e`, a quiet move of `pos`, is proven to give no check without making it: a move of
-/// the Standard family that neither lands where its piece attacks the enemy king nor leaves one
-/// of the king's lines, or an Exciting soldier dropped where it can neither help enclose the
-/// enemy king nor screen a cannon on it ([`Position::quiet_gives_no_check`]). False asks for
-/// the made move. The search prunes such moves before making them.
+/// the Standard family whose piece does not attack the enemy king from its new square and
+/// whose old square opens no line of its side's sliders onto it, or an Exciting soldier dropped
+/// where it can neither help enclose the enemy king nor screen a cannon on it
+/// ([`Position::quiet_gives_no_check`]). False asks for the made move. The search prunes such
+/// moves before making them.
 pub fn proven_no_check<B: Bits>(pos: &Position<B>, e: &MoveEntry<B>) -> bool {
     let proven = pos.quiet_gives_no_check(e);
     debug_assert!(!proven || !pos.make_move(e).in_check(), "{:?} checks", e.mv);

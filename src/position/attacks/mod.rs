@@ -98,7 +98,8 @@ impl<B: Bits> Position<B> {
         let t = &self.variant.tables;
         let ks = king.index();
         let to = mv.to();
-        if t.leaper_kinds.contains(&kind) && t.leapers_to[us.index()][kind.index()][ks].has(to) {
+        // (A kind without leaps has an empty table.)
+        if t.leapers_to[us.index()][kind.index()][ks].has(to) {
             return false;
         }
         let g = &self.variant.geometry;
