@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Won chess endings played out against Stockfish (issue 59): the positions of one or more material
-# signatures of benches/suites/classic280.epd (each a forced mate for the side to move), every one
-# played twice with `menagerie match` as referee, colours swapped, so that each engine has the won
-# side once. Then a table per signature and engine: positions won by mate, and those drawn (by
-# the fifty-move rule or otherwise) or lost.
+# signatures of benches/suites/classic280.epd (each a forced mate for the side with more material,
+# whichever moves first), every one played twice with `menagerie match` as referee, colours
+# swapped, so that each engine has the won side once. Then a table per signature and engine:
+# positions won by mate, and those drawn (by the fifty-move rule or otherwise) or lost.
 #
 #   scripts/endings.sh [SIGNATURE ...]      default: KRvK KBBvK KBNvK KQvKR
 #
@@ -77,9 +77,14 @@ for sig in signatures:
         tags = dict(re.findall(r'^\[(\w+) "(.*)"\]$', game, re.M))
         if "FEN" not in tags:
             continue
-        side = tags["FEN"].split()[1]
-        winner = tags["White"] if side == "w" else tags["Black"]
-        won = "1-0" if side == "w" else "0-1"
+        # The won side is the one with more material, whoever moves first (in K+Q v K+R the
+        # rook's side is often to move, and is mated).
+        placement = tags["FEN"].split()[0]
+        worth = {"q": 9, "r": 5, "b": 3, "n": 3, "p": 1}
+        white = sum(worth.get(ch.lower(), 0) for ch in placement if ch.isupper())
+        black = sum(worth.get(ch, 0) for ch in placement if ch.islower())
+        winner = tags["White"] if white >= black else tags["Black"]
+        won = "1-0" if white >= black else "0-1"
         row = rows.setdefault(winner, [0, 0, 0, 0])
         row[0] += 1
         result = tags.get("Result", "*")

@@ -488,6 +488,22 @@ fn a_bare_king_is_driven_to_the_edge_and_the_kings_brought_together() {
         black_edge < black_centre - 30,
         "{black_edge} {black_centre}"
     );
+    // The box: the squares the weak king reaches step by step over empty unattacked squares;
+    // the term counts the other squares of the board. The rook on g2 leaves it h3 to h8 (6,
+    // itself counted: 58 denied); on f2, the g- and h-files above rank 2 (12: 52 denied); a
+    // black rook on g7 leaves the white king on a8 the squares a8 to f8 (6: -58, for Black).
+    assert_eq!(
+        traced_count(chess, "7k/8/8/8/8/8/6R1/K7 w - - 0 1", "convert.box"),
+        58
+    );
+    assert_eq!(
+        traced_count(chess, "7k/8/8/8/8/8/5R2/K7 w - - 0 1", "convert.box"),
+        52
+    );
+    assert_eq!(
+        traced_count(chess, "K7/6r1/8/8/8/8/8/7k w - - 0 1", "convert.box"),
+        -58
+    );
     // Exciting: a queen and a soldier in hand against a bare king, whatever the phase.
     menagerie::by_width!(lookup("exciting").unwrap(), v => {
         let centre = scored(v, "**7**/*9*/11/11/11/5k5/11/11/11/*4K4*/**3Q3**[S] w - - 0 1");
@@ -532,6 +548,7 @@ fn a_bare_king_is_driven_to_the_edge_and_the_kings_brought_together() {
         "convert.near",
         "convert.room",
         "convert.soldier",
+        "convert.box",
     ];
     for name in names {
         assert!(fixed[ev.layout().index_of(name).unwrap()], "{name}");

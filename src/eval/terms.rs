@@ -22,6 +22,10 @@ const CONVERT_ROOM: i32 = -25;
 /// ...and per soldier of the converting side on the board (there the weak king may take it
 /// and block checks with it; from the hand it can still be dropped when that helps the mate).
 const CONVERT_SOLDIER: i32 = -60;
+/// ...and per square of the board outside the box the weak king is penned in (the squares it
+/// could reach step by step without stepping onto an attacked one): K+R v K is won by shrinking
+/// the box. Counted as the squares denied, so that the term only adds where a conversion starts.
+const CONVERT_BOX: i32 = 5;
 /// A piece's safe squares (not its own side's, not guarded by an enemy pawn) are looked up in
 /// its kind's mobility table up to this many.
 pub const MOBILITY_MAX: usize = 27;
@@ -81,6 +85,9 @@ pub struct Layout {
     pub convert_room: usize,
     /// A soldier of the converting side standing on the board rather than in its hand.
     pub convert_soldier: usize,
+    /// The squares of the board the weak king could not reach step by step without stepping
+    /// onto an attacked one (outside the box the mating side has penned it in).
+    pub convert_box: usize,
     pub drop_ring: usize,
     pub drop_room: usize,
     pub shock_attacked: usize,
@@ -119,6 +126,7 @@ impl Layout {
         fixed[self.convert_near] = true;
         fixed[self.convert_room] = true;
         fixed[self.convert_soldier] = true;
+        fixed[self.convert_box] = true;
         fixed
     }
 
@@ -211,6 +219,7 @@ impl Layout {
         let convert_near = b.one("convert.near");
         let convert_room = b.one("convert.room");
         let convert_soldier = b.one("convert.soldier");
+        let convert_box = b.one("convert.box");
         let drop_ring = b.one("drop.king_ring");
         let drop_room = b.one("drop.room");
         let shock_attacked = b.pair("shock.attacked");
@@ -271,6 +280,7 @@ impl Layout {
             convert_near,
             convert_room,
             convert_soldier,
+            convert_box,
             drop_ring,
             drop_room,
             shock_attacked,
@@ -372,6 +382,7 @@ pub fn defaults<B: Bits>(v: &Variant<B>, layout: &Layout, values: &[Pair]) -> Ve
     w[layout.convert_near] = Pair(CONVERT_NEAR, CONVERT_NEAR);
     w[layout.convert_room] = Pair(CONVERT_ROOM, CONVERT_ROOM);
     w[layout.convert_soldier] = Pair(CONVERT_SOLDIER, CONVERT_SOLDIER);
+    w[layout.convert_box] = Pair(CONVERT_BOX, CONVERT_BOX);
     w[layout.tempo] = Pair(12, 0);
     w[layout.frozen] = Pair(-40, 0);
     w
