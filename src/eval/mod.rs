@@ -1473,9 +1473,17 @@ impl<B: Bits> Evaluator<B> {
             l.convert_room,
             sign(strong) * self.king_room(pos, weak, weak_king),
         );
-        let board = pos.variant().geometry.valid.count() as i32;
-        let denied = board - self.king_box(pos, weak, weak_king);
-        s.add(l.convert_box, sign(strong) * denied);
+        // Not with pieces in hand: a drop can wall the king in or open a square at once, and
+        // the walk sees none of it.
+        let v = pos.variant();
+        let held = Color::BOTH
+            .iter()
+            .any(|&c| (0..v.kinds.len()).any(|i| pos.hand_count(c, PieceKind(i as u8)) > 0));
+        if !held {
+            let board = v.geometry.valid.count() as i32;
+            let denied = board - self.king_box(pos, weak, weak_king);
+            s.add(l.convert_box, sign(strong) * denied);
+        }
     }
 
     /// The side that is mating a bare king: the other side has nothing but its king (and, in
