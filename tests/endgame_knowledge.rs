@@ -55,10 +55,11 @@ fn a_rook_drives_the_bare_king_to_the_edge() {
 #[test]
 fn a_rook_pens_the_bare_king_into_a_smaller_box() {
     // The same edge, the same kings' distance, the same free squares round the weak king; the
-    // rook cuts it off on the f-file (16 squares left to it) or on the d-file (32).
+    // rook on the first rank cuts it off on the f-file (g2 to h8 left to it, 14 squares) or on
+    // the d-file (e2 to h8, 28).
     let pen = chess_eval("8/8/8/7k/8/8/8/K4R2 w - - 0 1");
     let open = chess_eval("8/8/8/7k/8/8/8/K2R4 w - - 0 1");
-    assert!(pen > open + 40, "box of 16 {pen}, of 32 {open}");
+    assert!(pen > open + 40, "box of 14 {pen}, of 28 {open}");
 }
 
 /// Plays `fen` out with the engine on both sides at `nodes` a move (one thread, its table and

@@ -1391,8 +1391,12 @@ impl<B: Bits> Evaluator<B> {
         let v = pos.variant();
         let rest = pos.color_bb(color) & !pos.kind_bb(v.king);
         let pawns = all_pawns(pos, color);
-        let held = (0..v.kinds.len()).any(|i| pos.hand_count(color, PieceKind(i as u8)) > 0);
-        rest.count() == 1 && (rest & pawns).is_empty() && !held
+        rest.count() == 1 && (rest & pawns).is_empty() && !Self::holds_any(pos, color)
+    }
+
+    /// Whether `color` has anything in hand.
+    fn holds_any(pos: &Position<B>, color: Color) -> bool {
+        (0..pos.variant().kinds.len()).any(|i| pos.hand_count(color, PieceKind(i as u8)) > 0)
     }
 
     /// The weak king's distance from the centre and the kings' closeness, signed for `strong`.
@@ -1475,12 +1479,8 @@ impl<B: Bits> Evaluator<B> {
         );
         // Not with pieces in hand: a drop can wall the king in or open a square at once, and
         // the walk sees none of it.
-        let v = pos.variant();
-        let held = Color::BOTH
-            .iter()
-            .any(|&c| (0..v.kinds.len()).any(|i| pos.hand_count(c, PieceKind(i as u8)) > 0));
-        if !held {
-            let board = v.geometry.valid.count() as i32;
+        if !Color::BOTH.iter().any(|&c| Self::holds_any(pos, c)) {
+            let board = pos.variant().geometry.valid.count() as i32;
             let denied = board - self.king_box(pos, weak, weak_king);
             s.add(l.convert_box, sign(strong) * denied);
         }
@@ -1578,7 +1578,7 @@ impl<B: Bits> Evaluator<B> {
     fn king_box(&self, pos: &Position<B>, color: Color, king: Square) -> i32 {
         let them = color.flip();
         let occupied = pos.occupied() & !B::bit(king);
-        let mut seen = B::bit(king) | pos.occupied();
+        let mut seen = pos.occupied();
         let mut frontier = B::bit(king);
         let mut region = 1;
         while frontier.any() {
