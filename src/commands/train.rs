@@ -6,11 +6,13 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use menagerie::board::Bits;
 use menagerie::by_width;
+use menagerie::eval::Evaluator;
 use menagerie::eval::nnue::data;
 use menagerie::eval::nnue::train::{self, Config, Example, State};
 use menagerie::eval::nnue::{InputMap, Layout, file};
-use menagerie::variants::{self, AnyVariant};
+use menagerie::variants::{self, AnyVariant, Variant};
 
 /// The command line of `menagerie train`.
 pub struct TrainArgs {
@@ -33,15 +35,34 @@ fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
+/// The hand-written evaluation's summed loss over `samples` of `variant` (the bar a network
+/// has to pass: `score_loss` of its static score against the training target).
+fn hand_written_loss<B: Bits>(
+    variant: &'static Variant<B>,
+    samples: &[&data::Sample],
+    wdl: f32,
+) -> Result<f64, String> {
+    let eval = Evaluator::new(variant);
+    samples.iter().try_fold(0.0, |sum, s| {
+        let pos = s.position(variant)?;
+        Ok(sum
+            + f64::from(train::score_loss(
+                eval.evaluate(&pos),
+                train::target(s, wdl),
+            )))
+    })
+}
+
 /// The examples of every file, each checked to hold a game of `games`, with every tenth game
-/// of each file apart (held out).
+/// of each file apart (held out), and the hand-written evaluation's mean loss on those.
 fn load(
     paths: &[PathBuf],
     games: &[AnyVariant],
     layout: &Layout,
     wdl: f32,
-) -> Result<(Vec<Example>, Vec<Example>), String> {
+) -> Result<(Vec<Example>, Vec<Example>, f64), String> {
     let (mut fit, mut held) = (Vec::new(), Vec::new());
+    let mut hand_written = 0.0;
     for path in paths {
         let bytes =
             std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -61,16 +82,20 @@ fn load(
             contents.games,
             contents.samples.len()
         ));
+        let mut held_samples = Vec::new();
         for s in &contents.samples {
-            let set = if s.game % 10 == 9 {
-                &mut held
+            if s.game % 10 == 9 {
+                held.push(Example::of(s, &map, wdl));
+                held_samples.push(s);
             } else {
-                &mut fit
-            };
-            set.push(Example::of(s, &map, wdl));
+                fit.push(Example::of(s, &map, wdl));
+            }
         }
+        hand_written += by_width!(variant, v => hand_written_loss(v, &held_samples, wdl))
+            .map_err(|e| format!("{}: {e}", path.display()))?;
     }
-    Ok((fit, held))
+    let mean = hand_written / held.len().max(1) as f64;
+    Ok((fit, held, mean))
 }
 
 pub fn run(args: &TrainArgs) -> Result<(), String> {
@@ -94,7 +119,7 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
     if !(0.0..=1.0).contains(&c.wdl) {
         return Err("--wdl must lie between 0 and 1".to_string());
     }
-    let (train_set, held_out) = load(&args.data, &games, &layout, c.wdl)?;
+    let (train_set, held_out, hand_written) = load(&args.data, &games, &layout, c.wdl)?;
     if train_set.is_empty() {
         return Err("the data hold no positions to train on".to_string());
     }
@@ -114,7 +139,7 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
     }
     menagerie::console::note(&format!(
         "train: {} inputs -> {} x 2 -> 1, {} training and {} held-out positions, {} threads, \
-         superbatch {} of {}",
+         superbatch {} of {}; the hand-written evaluation's held-out loss {hand_written:.6}",
         layout.inputs(),
         c.hidden,
         train_set.len(),

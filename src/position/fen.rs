@@ -73,6 +73,37 @@ impl<B: Bits> Position<B> {
         Ok(pos)
     }
 
+    /// The position of a packed training record: its pieces, the hands (per colour, the
+    /// variant's hand kinds in order) and the side to move, with no castling or en-passant
+    /// right and the clocks at their start; checked as a FEN's placement is.
+    pub fn from_placement(
+        variant: &'static Variant<B>,
+        pieces: impl IntoIterator<Item = (Square, Piece)>,
+        hands: [&[u8]; 2],
+        side: Color,
+    ) -> Result<Self, FenError> {
+        let mut pos = Position::empty(variant);
+        for (sq, p) in pieces {
+            if sq.index() >= B::BITS as usize || !pos.piece_at(sq).is_none() {
+                return err(format!(
+                    "square {} is off the board or taken twice",
+                    sq.index()
+                ));
+            }
+            pos.put_piece(sq, p);
+        }
+        for (c, counts) in Color::BOTH.into_iter().zip(hands) {
+            for (&k, &n) in variant.hand_kinds.iter().zip(counts) {
+                pos.set_hand(c, k, n);
+            }
+        }
+        pos.side = side;
+        pos.validate()?;
+        pos.checkers = pos.compute_checkers(pos.side);
+        pos.key = pos.compute_key();
+        Ok(pos)
+    }
+
     fn read_board(&mut self, board: &str) -> Result<(), FenError> {
         let v = self.variant;
         let g = &v.geometry;

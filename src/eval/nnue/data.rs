@@ -112,6 +112,20 @@ impl Sample {
     }
 }
 
+impl Sample {
+    /// The sample as a position of `variant` (the game its file holds), for an evaluation to
+    /// be measured on it.
+    pub fn position<B: Bits>(&self, variant: &'static Variant<B>) -> Result<Position<B>, String> {
+        let pieces = self
+            .pieces
+            .iter()
+            .map(|&(sq, raw)| (Square::new(sq), Piece::from_raw(raw)));
+        let (white, black) = self.hands.split_at(self.hands.len() / 2);
+        Position::from_placement(variant, pieces, [white, black], self.side())
+            .map_err(|e| e.to_string())
+    }
+}
+
 /// What a file holds: its variant, and the games that ended, each with its positions.
 #[derive(Debug)]
 pub struct Contents {

@@ -188,7 +188,7 @@ fn files_round_trip_and_refuse_what_does_not_fit() {
 }
 
 /// Random playouts of `v` packed as data and read back: the same inputs from both views, the
-/// side, the score and each game's result.
+/// side, the score, each game's result, and the position itself.
 fn packed_positions_read_back<B: Bits>(v: &'static Variant<B>, seed: u64) {
     let layout = Layout::of_variant(v);
     let map = InputMap::new(&layout, v).unwrap();
@@ -228,6 +228,17 @@ fn packed_positions_read_back<B: Bits>(v: &'static Variant<B>, seed: u64) {
         assert_eq!(i32::from(sample.score), *score);
         assert_eq!(u32::from(sample.result), *game);
         assert_eq!(sample.game, *game);
+        // Rebuilt as a position (for the hand-written evaluation's loss beside the network's):
+        // the same board, hands, side and check.
+        let back = sample.position(v).unwrap();
+        assert_eq!(back.mailbox(), pos.mailbox(), "{} {}", v.name, pos.to_fen());
+        for c in Color::BOTH {
+            for &k in &v.hand_kinds {
+                assert_eq!(back.hand_count(c, k), pos.hand_count(c, k));
+            }
+        }
+        assert_eq!(back.side_to_move(), pos.side_to_move());
+        assert_eq!(back.in_check(), pos.in_check(), "{}", pos.to_fen());
         for view in Color::BOTH {
             sample.inputs(&map, view, &mut a);
             map.active(pos, view, &mut b);

@@ -78,19 +78,32 @@ impl Example {
         let us = inputs.iter().map(|&i| i as u16).collect();
         sample.inputs(map, side.flip(), &mut inputs);
         let them = inputs.iter().map(|&i| i as u16).collect();
-        let white = f32::from(sample.result) / 2.0;
-        let score = f32::from(sample.score);
-        let (result, score) = if side == Color::White {
-            (white, score)
-        } else {
-            (1.0 - white, -score)
-        };
         Example {
             us,
             them,
-            target: wdl * result + (1.0 - wdl) * sigmoid(score / SCALE as f32),
+            target: target(sample, wdl),
         }
     }
+}
+
+/// The training target of `sample` from the side to move's view: the result's share `wdl` of
+/// the game's result, the rest the sigmoid of the search's score.
+pub fn target(sample: &Sample, wdl: f32) -> f32 {
+    let white = f32::from(sample.result) / 2.0;
+    let score = f32::from(sample.score);
+    let (result, score) = if sample.side() == Color::White {
+        (white, score)
+    } else {
+        (1.0 - white, -score)
+    };
+    wdl * result + (1.0 - wdl) * sigmoid(score / SCALE as f32)
+}
+
+/// The loss of an evaluation of `centipawns` (the side to move's view) against `target`, as
+/// the network's output is scored (so that another evaluation can be put beside it).
+pub fn score_loss(centipawns: i32, target: f32) -> f32 {
+    let p = sigmoid(centipawns as f32 / SCALE as f32);
+    (p - target) * (p - target)
 }
 
 fn sigmoid(x: f32) -> f32 {
