@@ -35,34 +35,50 @@ fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// The hand-written evaluation's summed loss over `samples` of `variant` (the bar a network
-/// has to pass: `score_loss` of its static score against the training target).
-fn hand_written_loss<B: Bits>(
+/// The hand-written evaluation's static score of each of `samples` (of `variant`) beside its
+/// training target.
+fn hand_written_scores<B: Bits>(
     variant: &'static Variant<B>,
     samples: &[&data::Sample],
     wdl: f32,
-) -> Result<f64, String> {
+) -> Result<Vec<(i32, f32)>, String> {
     let eval = Evaluator::new(variant);
-    samples.iter().try_fold(0.0, |sum, s| {
-        let pos = s.position(variant)?;
-        Ok(sum
-            + f64::from(train::score_loss(
-                eval.evaluate(&pos),
-                train::target(s, wdl),
-            )))
-    })
+    samples
+        .iter()
+        .map(|s| Ok((eval.evaluate(&s.position(variant)?), train::target(s, wdl))))
+        .collect()
+}
+
+/// The bar a network has to pass: the hand-written evaluation's mean loss on the held-out
+/// positions as it is (`score_loss` of its static score against the target), and the least
+/// mean loss its scores reach when stretched or shrunk by one factor (0.25 to 4), with that
+/// factor: its centipawns need not be on the scale the targets use.
+fn hand_written_bar(scored: &[(i32, f32)]) -> (f64, f64, f64) {
+    let mean = |factor: f64| {
+        let sum: f64 = scored
+            .iter()
+            .map(|&(cp, t)| f64::from(train::score_loss((f64::from(cp) * factor) as i32, t)))
+            .sum();
+        sum / scored.len().max(1) as f64
+    };
+    let (best, factor) = (0..=80)
+        .map(|i| 0.25 * 16f64.powf(f64::from(i) / 80.0))
+        .map(|f| (mean(f), f))
+        .fold((f64::INFINITY, 1.0), |a, b| if b.0 < a.0 { b } else { a });
+    (mean(1.0), best, factor)
 }
 
 /// The examples of every file, each checked to hold a game of `games`, with every tenth game
-/// of each file apart (held out), and the hand-written evaluation's mean loss on those.
+/// of each file apart (held out), and the hand-written evaluation's scores of those.
+#[allow(clippy::type_complexity)]
 fn load(
     paths: &[PathBuf],
     games: &[AnyVariant],
     layout: &Layout,
     wdl: f32,
-) -> Result<(Vec<Example>, Vec<Example>, f64), String> {
+) -> Result<(Vec<Example>, Vec<Example>, Vec<(i32, f32)>), String> {
     let (mut fit, mut held) = (Vec::new(), Vec::new());
-    let mut hand_written = 0.0;
+    let mut hand_written = Vec::new();
     for path in paths {
         let bytes =
             std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -91,11 +107,12 @@ fn load(
                 fit.push(Example::of(s, &map, wdl));
             }
         }
-        hand_written += by_width!(variant, v => hand_written_loss(v, &held_samples, wdl))
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        hand_written.extend(
+            by_width!(variant, v => hand_written_scores(v, &held_samples, wdl))
+                .map_err(|e| format!("{}: {e}", path.display()))?,
+        );
     }
-    let mean = hand_written / held.len().max(1) as f64;
-    Ok((fit, held, mean))
+    Ok((fit, held, hand_written))
 }
 
 pub fn run(args: &TrainArgs) -> Result<(), String> {
@@ -120,6 +137,7 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
         return Err("--wdl must lie between 0 and 1".to_string());
     }
     let (train_set, held_out, hand_written) = load(&args.data, &games, &layout, c.wdl)?;
+    let (as_is, best, factor) = hand_written_bar(&hand_written);
     if train_set.is_empty() {
         return Err("the data hold no positions to train on".to_string());
     }
@@ -139,7 +157,8 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
     }
     menagerie::console::note(&format!(
         "train: {} inputs -> {} x 2 -> 1, {} training and {} held-out positions, {} threads, \
-         superbatch {} of {}; the hand-written evaluation's held-out loss {hand_written:.6}",
+         superbatch {} of {}; the hand-written evaluation's held-out loss {as_is:.6} \
+         ({best:.6} with its scores times {factor:.2})",
         layout.inputs(),
         c.hidden,
         train_set.len(),
@@ -188,4 +207,25 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
     }
     menagerie::console::note(&format!("train: wrote {}", args.out.display()));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_bar_finds_the_scale_the_targets_use() {
+        // Targets made from twice the scores: as they are the scores lose, doubled they fit.
+        let scored: Vec<(i32, f32)> = (-20..=20)
+            .map(|i| {
+                let cp = 40 * i;
+                let p = 1.0 / (1.0 + (-2.0 * cp as f32 / 400.0).exp());
+                (cp, p)
+            })
+            .collect();
+        let (as_is, best, factor) = hand_written_bar(&scored);
+        assert!(as_is > 0.001, "{as_is}");
+        assert!(best < 1e-5, "{best}");
+        assert!((factor - 2.0).abs() < 0.05, "{factor}");
+    }
 }
