@@ -1,6 +1,7 @@
 //! `menagerie train`: fits a network to `datagen --format bin` data (`eval::nnue::train`) and
 //! writes it quantised. After every superbatch a checkpoint (`OUT.ckpt`: weights, Adam's state,
-//! the superbatch reached) and the network so far (`OUT`) are written; `--resume` continues from
+//! the superbatch reached, the least held-out loss) is written, and the network (`OUT`) when its
+//! held-out loss is the least so far (past that the data are overfitted); `--resume` continues from
 //! the checkpoint with the same data and settings.
 
 use std::path::{Path, PathBuf};
@@ -181,15 +182,19 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
             let left = (c.superbatches - report.superbatch) as f64 * secs / done.max(1.0);
             menagerie::console::note(&format!(
                 "train: superbatch {}/{}: loss {:.6}, held out {:.6}, lr {:.2e}, {:.0} positions/s, \
-                 {secs:.0} s elapsed, about {left:.0} s left",
+                 {secs:.0} s elapsed, about {left:.0} s left{}",
                 report.superbatch,
                 c.superbatches,
                 report.train_loss,
                 report.held_out_loss,
                 report.lr,
                 report.positions as f64 * done / secs.max(1e-9),
+                if report.best { ", the best so far: written" } else { "" },
             ));
             let written = write_whole(&ckpt, &train::checkpoint(state)).and_then(|()| {
+                if !report.best {
+                    return Ok(());
+                }
                 let net = state.net.quantise(&layout)?;
                 write_whole(&args.out, &file::write(&net))
             });
@@ -205,7 +210,11 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
     if let Some(e) = failure {
         return Err(e);
     }
-    menagerie::console::note(&format!("train: wrote {}", args.out.display()));
+    menagerie::console::note(&format!(
+        "train: {} holds the network of the least held-out loss ({:.6})",
+        args.out.display(),
+        state.best_held_out
+    ));
     Ok(())
 }
 

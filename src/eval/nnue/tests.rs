@@ -350,6 +350,13 @@ fn the_trainer_learns_material_and_quantises_faithfully() {
     let restored = train::restore(&train::checkpoint(&state), layout.inputs()).unwrap();
     assert_eq!(restored.net, state.net);
     assert_eq!(restored.superbatches_done, 12);
+    assert_eq!(restored.best_held_out, state.best_held_out);
+    let least = reports
+        .iter()
+        .map(|r| r.held_out_loss)
+        .fold(f32::INFINITY, f32::min);
+    assert_eq!(state.best_held_out, least);
+    assert!(reports[0].best);
     // The quantised network against the float one, on the positions.
     let net = state.net.quantise(&layout).unwrap();
     let mut worst = 0f32;

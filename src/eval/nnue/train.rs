@@ -325,6 +325,8 @@ pub struct State {
     pub net: FloatNet,
     pub adam: Adam,
     pub superbatches_done: usize,
+    /// The least held-out loss after any superbatch so far (infinite before the first).
+    pub best_held_out: f32,
 }
 
 impl State {
@@ -334,6 +336,7 @@ impl State {
             adam: Adam::new(&net),
             net,
             superbatches_done: 0,
+            best_held_out: f32::INFINITY,
         }
     }
 }
@@ -346,6 +349,9 @@ pub struct Report {
     pub held_out_loss: f32,
     pub lr: f32,
     pub positions: u64,
+    /// The held-out loss is the least so far (always, without held-out positions): the
+    /// network is the one to keep, the data not yet overfitted.
+    pub best: bool,
 }
 
 /// Trains `state` on `train` until `config.superbatches` are done, calling `after` with each
@@ -410,12 +416,18 @@ pub fn run(
                 .step(&mut state.net, &grad, lr, 1.0 / batch.len() as f32);
         }
         state.superbatches_done += 1;
+        let held_out_loss = loss(&state.net, held_out);
+        let best = held_out.is_empty() || held_out_loss < state.best_held_out;
+        if best {
+            state.best_held_out = held_out_loss;
+        }
         let report = Report {
             superbatch: state.superbatches_done,
             train_loss: (total / seen.max(1) as f64) as f32,
-            held_out_loss: loss(&state.net, held_out),
+            held_out_loss,
             lr,
             positions: seen,
+            best,
         };
         if !after(&report, state) {
             break;
@@ -424,11 +436,13 @@ pub fn run(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Checkpoints: "MCKPT\0" version:u16 inputs:u32 hidden:u32 superbatches_done:u32 steps:u64, then
-// the network's, Adam's first and second moments' weights as f32 (w1, b1, w2, b2 each).
+// Checkpoints: "MCKPT\0" version:u16 inputs:u32 hidden:u32 superbatches_done:u32 steps:u64
+// best_held_out:f32, then the network's, Adam's first and second moments' weights as f32 (w1, b1, w2, b2 each).
 
 const CKPT_MAGIC: &[u8; 6] = b"MCKPT\0";
-const CKPT_VERSION: u16 = 1;
+const CKPT_VERSION: u16 = 2;
+/// Bytes before the weights.
+const CKPT_HEADER: usize = 32;
 
 fn put_floats(out: &mut Vec<u8>, p: (&[f32], &[f32], &[f32], f32)) {
     for x in
@@ -450,6 +464,7 @@ pub fn checkpoint(state: &State) -> Vec<u8> {
     out.extend_from_slice(&(n.hidden as u32).to_le_bytes());
     out.extend_from_slice(&(state.superbatches_done as u32).to_le_bytes());
     out.extend_from_slice(&state.adam.steps.to_le_bytes());
+    out.extend_from_slice(&state.best_held_out.to_le_bytes());
     put_floats(&mut out, (&n.w1, &n.b1, &n.w2, n.b2));
     for p in [&state.adam.m, &state.adam.v] {
         put_floats(&mut out, (&p.w1, &p.b1, &p.w2, p.b2));
@@ -459,7 +474,7 @@ pub fn checkpoint(state: &State) -> Vec<u8> {
 
 /// A state read back from a checkpoint, for a network of `inputs` inputs.
 pub fn restore(bytes: &[u8], inputs: usize) -> Result<State, String> {
-    if bytes.len() < 28 || &bytes[..6] != CKPT_MAGIC {
+    if bytes.len() < CKPT_HEADER || &bytes[..6] != CKPT_MAGIC {
         return Err("not a menagerie checkpoint".to_string());
     }
     if u16::from_le_bytes([bytes[6], bytes[7]]) != CKPT_VERSION {
@@ -474,11 +489,12 @@ pub fn restore(bytes: &[u8], inputs: usize) -> Result<State, String> {
         ));
     }
     let steps = u64::from_le_bytes(bytes[20..28].try_into().expect("eight bytes"));
+    let best_held_out = f32::from_le_bytes(bytes[28..32].try_into().expect("four bytes"));
     let per = inputs * hidden + hidden + 2 * hidden + 1;
-    if bytes.len() != 28 + 3 * per * 4 {
+    if bytes.len() != CKPT_HEADER + 3 * per * 4 {
         return Err("the checkpoint is cut short or too long".to_string());
     }
-    let floats: Vec<f32> = bytes[28..]
+    let floats: Vec<f32> = bytes[CKPT_HEADER..]
         .chunks_exact(4)
         .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
         .collect();
@@ -510,5 +526,6 @@ pub fn restore(bytes: &[u8], inputs: usize) -> Result<State, String> {
             steps,
         },
         superbatches_done: done,
+        best_held_out,
     })
 }
