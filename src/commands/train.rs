@@ -37,16 +37,20 @@ fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
 }
 
 /// The hand-written evaluation's static score of each of `samples` (of `variant`) beside its
-/// training target.
+/// training target. A sample that is no position of the variant (a file written by another
+/// build) is left out of this measure, not of the training.
 fn hand_written_scores<B: Bits>(
     variant: &'static Variant<B>,
     samples: &[&data::Sample],
     wdl: f32,
-) -> Result<Vec<(i32, f32)>, String> {
+) -> Vec<(i32, f32)> {
     let eval = Evaluator::new(variant);
     samples
         .iter()
-        .map(|s| Ok((eval.evaluate(&s.position(variant)?), train::target(s, wdl))))
+        .filter_map(|s| {
+            let pos = s.position(variant).ok()?;
+            Some((eval.evaluate(&pos), train::target(s, wdl)))
+        })
         .collect()
 }
 
@@ -108,10 +112,7 @@ fn load(
                 fit.push(Example::of(s, &map, wdl));
             }
         }
-        hand_written.extend(
-            by_width!(variant, v => hand_written_scores(v, &held_samples, wdl))
-                .map_err(|e| format!("{}: {e}", path.display()))?,
-        );
+        hand_written.extend(by_width!(variant, v => hand_written_scores(v, &held_samples, wdl)));
     }
     Ok((fit, held, hand_written))
 }
