@@ -1396,7 +1396,10 @@ impl<B: Bits> Evaluator<B> {
 
     /// Whether `color` has anything in hand.
     fn holds_any(pos: &Position<B>, color: Color) -> bool {
-        (0..pos.variant().kinds.len()).any(|i| pos.hand_count(color, PieceKind(i as u8)) > 0)
+        pos.variant()
+            .hand_kinds
+            .iter()
+            .any(|&k| pos.hand_count(color, k) > 0)
     }
 
     /// The weak king's distance from the centre and the kings' closeness, signed for `strong`.

@@ -67,10 +67,16 @@ impl<B: Bits> Position<B> {
         if let Some(s) = fields.next() {
             return err(format!("unexpected field '{}' at the end", quoted(s)));
         }
-        pos.validate()?;
-        pos.checkers = pos.compute_checkers(pos.side);
-        pos.key = pos.compute_key();
-        Ok(pos)
+        pos.finish()
+    }
+
+    /// A position whose placement, hands and side are set: checked, then its checkers and key
+    /// computed.
+    fn finish(mut self) -> Result<Self, FenError> {
+        self.validate()?;
+        self.checkers = self.compute_checkers(self.side);
+        self.key = self.compute_key();
+        Ok(self)
     }
 
     /// The position of a packed training record: its pieces, the hands (per colour, the
@@ -98,10 +104,7 @@ impl<B: Bits> Position<B> {
             }
         }
         pos.side = side;
-        pos.validate()?;
-        pos.checkers = pos.compute_checkers(pos.side);
-        pos.key = pos.compute_key();
-        Ok(pos)
+        pos.finish()
     }
 
     fn read_board(&mut self, board: &str) -> Result<(), FenError> {

@@ -110,9 +110,7 @@ impl Sample {
             }
         }
     }
-}
 
-impl Sample {
     /// The sample as a position of `variant` (the game its file holds), for an evaluation to
     /// be measured on it.
     pub fn position<B: Bits>(&self, variant: &'static Variant<B>) -> Result<Position<B>, String> {

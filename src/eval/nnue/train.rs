@@ -437,7 +437,8 @@ pub fn run(
 
 // ---------------------------------------------------------------------------------------------
 // Checkpoints: "MCKPT\0" version:u16 inputs:u32 hidden:u32 superbatches_done:u32 steps:u64
-// best_held_out:f32, then the network's, Adam's first and second moments' weights as f32 (w1, b1, w2, b2 each).
+// best_held_out:f32, then the network's, Adam's first and second moments' weights as f32 (w1,
+// b1, w2, b2 each).
 
 const CKPT_MAGIC: &[u8; 6] = b"MCKPT\0";
 const CKPT_VERSION: u16 = 2;
