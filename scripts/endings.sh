@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Won chess endings played out against Stockfish (issue 59): the positions of one or more material
-# signatures of benches/suites/classic280.epd (each a forced mate for the side with more material,
-# whichever moves first), every one played twice with `menagerie match` as referee, colours
+# signatures of benches/suites/classic280.epd, krvk-longest.epd and kqvk.epd (each a forced mate
+# for the side with more material, whichever moves first), every one played twice with `menagerie match` as referee, colours
 # swapped, so that each engine has the won side once. Then a table per signature and engine:
 # positions won by mate, and those drawn (by the fifty-move rule or otherwise) or lost.
 #
-#   scripts/endings.sh [SIGNATURE ...]      default: KRvK KBBvK KBNvK KQvKR
+#   scripts/endings.sh [SIGNATURE ...]      default: KRvK KBBvK KBNvK KQvKR KQvK
 #
 # A signature names White's pieces, then Black's (K, Q, R, B, N, P; the order within a side does
-# not matter): KRvK, KBBvK, KBNvK, KQvKR, KQvKP, KRPvKR, KBPvKB.
+# not matter): KRvK, KBBvK, KBNvK, KQvKR, KQvKP, KRPvKR, KBPvKB, KQvK.
 # Environment: MENAGERIE (the binary; default target/release/menagerie, built if missing),
 # STOCKFISH (default `stockfish` on PATH or /usr/games/stockfish), ENDINGS_TC (default 10+0.1),
 # ENDINGS_DIR (EPDs, PGNs and logs; default target/endings), ENDINGS_GAMES (cap on the games per
@@ -28,16 +28,16 @@ if [ ! -x "$stockfish" ]; then
   exit 2
 fi
 signatures=("$@")
-[ "${#signatures[@]}" -gt 0 ] || signatures=(KRvK KBBvK KBNvK KQvKR)
+[ "${#signatures[@]}" -gt 0 ] || signatures=(KRvK KBBvK KBNvK KQvKR KQvK)
 mkdir -p "$dir"
 
 # The positions of a signature, one EPD line each without the solution.
 select_positions() {
-  python3 - "$repo/benches/suites/classic280.epd" "$1" <<'PY'
+  python3 - "$1" "$repo"/benches/suites/{classic280,krvk-longest,kqvk}.epd <<'PY'
 import sys
-suite, signature = sys.argv[1], sys.argv[2]
+signature, suites = sys.argv[1], sys.argv[2:]
 want = tuple("".join(sorted(side.upper())) for side in signature.split("v"))
-for line in open(suite):
+for line in (line for suite in suites for line in open(suite)):
     fields = line.split()
     if len(fields) < 4:
         continue
@@ -54,7 +54,7 @@ for sig in "${signatures[@]}"; do
   select_positions "$sig" >"$epd"
   n=$(wc -l <"$epd")
   if [ "$n" -eq 0 ]; then
-    echo "endings: no $sig position in classic280.epd" >&2
+    echo "endings: no $sig position in the ending suites" >&2
     exit 2
   fi
   games=$((2 * n))
