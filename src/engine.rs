@@ -266,11 +266,13 @@ impl Engine {
         self.eval_misfit.as_deref()
     }
 
-    /// Which evaluation the current variant plays: `network FILE` or `hand-written`.
+    /// Which evaluation the current variant plays: `network FILE`, `network FILE over the
+    /// hand-written terms` or `hand-written`.
     pub fn evaluation(&self) -> String {
-        let network = by_width!(&self.eval, e => e.network.is_some());
-        match &self.options.eval_file {
-            Some((path, _)) if network => format!("network {path}"),
+        let base = by_width!(&self.eval, e => e.network.as_ref().map(|n| n.net.base));
+        match (&self.options.eval_file, base) {
+            (Some((path, _)), Some(0)) => format!("network {path}"),
+            (Some((path, _)), Some(_)) => format!("network {path} over the hand-written terms"),
             _ => "hand-written".to_string(),
         }
     }

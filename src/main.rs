@@ -250,6 +250,10 @@ enum Command {
         /// Continue from OUT.ckpt (same data and settings).
         #[arg(long)]
         resume: bool,
+        /// Learn what the hand-written evaluation leaves: the network's output is added to the
+        /// terms' score (times the factor that fits the held-out targets), in training and play.
+        #[arg(long)]
+        over_terms: bool,
     },
     /// Fit the variant's evaluation weights to `datagen` data (Texel's method: a logistic fit of
     /// the static evaluation of quiet positions to the results, gradient descent over all weights)
@@ -506,6 +510,7 @@ fn main() -> ExitCode {
             seed,
             threads,
             resume,
+            over_terms,
         } => finish(commands::train::run(&commands::train::TrainArgs {
             variant,
             family,
@@ -513,6 +518,7 @@ fn main() -> ExitCode {
             out,
             threads,
             resume,
+            over_terms,
             config: menagerie::eval::nnue::train::Config {
                 hidden,
                 batch,

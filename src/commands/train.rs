@@ -12,8 +12,9 @@ use menagerie::by_width;
 use menagerie::eval::Evaluator;
 use menagerie::eval::nnue::data;
 use menagerie::eval::nnue::train::{self, Config, Example, State};
-use menagerie::eval::nnue::{InputMap, Layout, file};
+use menagerie::eval::nnue::{InputMap, Layout, SCALE, file};
 use menagerie::variants::{self, AnyVariant, Variant};
+use rayon::prelude::*;
 
 /// The command line of `menagerie train`.
 pub struct TrainArgs {
@@ -26,6 +27,9 @@ pub struct TrainArgs {
     pub config: Config,
     pub threads: usize,
     pub resume: bool,
+    /// Train the network on what the hand-written evaluation leaves: its output is added to the
+    /// terms' score times the factor that fits the held-out targets best.
+    pub over_terms: bool,
 }
 
 /// Writes `bytes` to `path` through a temporary file, so that a stop never leaves half a file.
@@ -36,21 +40,16 @@ fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), String> {
         .map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-/// The hand-written evaluation's static score of each of `samples` (of `variant`) beside its
-/// training target. A sample that is no position of the variant (a file written by another
-/// build) is left out of this measure, not of the training.
+/// The hand-written evaluation's static score of each of `samples` (of `variant`), or `None`
+/// for a sample that is no position of the variant (a file written by another build).
 fn hand_written_scores<B: Bits>(
     variant: &'static Variant<B>,
     samples: &[&data::Sample],
-    wdl: f32,
-) -> Vec<(i32, f32)> {
+) -> Vec<Option<i32>> {
     let eval = Evaluator::new(variant);
     samples
-        .iter()
-        .filter_map(|s| {
-            let pos = s.position(variant).ok()?;
-            Some((eval.evaluate(&pos), train::target(s, wdl)))
-        })
+        .par_iter()
+        .map(|s| s.position(variant).ok().map(|pos| eval.evaluate(&pos)))
         .collect()
 }
 
@@ -73,17 +72,30 @@ fn hand_written_bar(scored: &[(i32, f32)]) -> (f64, f64, f64) {
     (mean(1.0), best, factor)
 }
 
-/// The examples of every file, each checked to hold a game of `games`, with every tenth game
-/// of each file apart (held out), and the hand-written evaluation's scores of those.
-#[allow(clippy::type_complexity)]
+/// The examples of every file, with every tenth game of each file apart (held out), and the
+/// hand-written evaluation's score of each (0 where the sample is no position of its game).
+struct Examples {
+    fit: Vec<Example>,
+    held: Vec<Example>,
+    fit_terms: Vec<i32>,
+    held_terms: Vec<Option<i32>>,
+}
+
+/// The examples of every file, each checked to hold a game of `games`. The terms' scores of
+/// the training positions are only worked out when `all_terms` (a network over the terms).
 fn load(
     paths: &[PathBuf],
     games: &[AnyVariant],
     layout: &Layout,
     wdl: f32,
-) -> Result<(Vec<Example>, Vec<Example>, Vec<(i32, f32)>), String> {
-    let (mut fit, mut held) = (Vec::new(), Vec::new());
-    let mut hand_written = Vec::new();
+    all_terms: bool,
+) -> Result<Examples, String> {
+    let mut out = Examples {
+        fit: Vec::new(),
+        held: Vec::new(),
+        fit_terms: Vec::new(),
+        held_terms: Vec::new(),
+    };
     for path in paths {
         let bytes =
             std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
@@ -103,18 +115,18 @@ fn load(
             contents.games,
             contents.samples.len()
         ));
-        let mut held_samples = Vec::new();
-        for s in &contents.samples {
-            if s.game % 10 == 9 {
-                held.push(Example::of(s, &map, wdl));
-                held_samples.push(s);
-            } else {
-                fit.push(Example::of(s, &map, wdl));
-            }
+        let (held, fit): (Vec<&data::Sample>, Vec<&data::Sample>) =
+            contents.samples.iter().partition(|s| s.game % 10 == 9);
+        out.held.extend(held.iter().map(|s| Example::of(s, &map, wdl)));
+        out.fit.extend(fit.iter().map(|s| Example::of(s, &map, wdl)));
+        out.held_terms
+            .extend(by_width!(variant, v => hand_written_scores(v, &held)));
+        if all_terms {
+            let terms = by_width!(variant, v => hand_written_scores(v, &fit));
+            out.fit_terms.extend(terms.into_iter().map(|t| t.unwrap_or(0)));
         }
-        hand_written.extend(by_width!(variant, v => hand_written_scores(v, &held_samples, wdl)));
     }
-    Ok((fit, held, hand_written))
+    Ok(out)
 }
 
 pub fn run(args: &TrainArgs) -> Result<(), String> {
@@ -138,8 +150,34 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
     if !(0.0..=1.0).contains(&c.wdl) {
         return Err("--wdl must lie between 0 and 1".to_string());
     }
-    let (train_set, held_out, hand_written) = load(&args.data, &games, &layout, c.wdl)?;
-    let (as_is, best, factor) = hand_written_bar(&hand_written);
+    let Examples {
+        fit: mut train_set,
+        held: mut held_out,
+        fit_terms,
+        held_terms,
+    } = load(&args.data, &games, &layout, c.wdl, args.over_terms)?;
+    let bar: Vec<(i32, f32)> = held_terms
+        .iter()
+        .zip(&held_out)
+        .filter_map(|(t, ex)| t.map(|t| (t, ex.target)))
+        .collect();
+    let (as_is, best, factor) = hand_written_bar(&bar);
+    // Over the terms: the share of their score the output is added to, in whole per mille as
+    // the search adds it.
+    let base = if args.over_terms {
+        (factor * 1000.0).round() as u16
+    } else {
+        0
+    };
+    if base != 0 {
+        let held = held_terms.iter().map(|t| t.unwrap_or(0));
+        for (ex, t) in held_out.iter_mut().zip(held).chain(train_set.iter_mut().zip(fit_terms)) {
+            ex.base = (t * i32::from(base) / 1000) as f32 / SCALE as f32;
+        }
+        menagerie::console::note(&format!(
+            "train: the network learns what {base} per mille of the terms' score leaves"
+        ));
+    }
     if train_set.is_empty() {
         return Err("the data hold no positions to train on".to_string());
     }
@@ -196,7 +234,7 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
                 if !report.best {
                     return Ok(());
                 }
-                let net = state.net.quantise(&layout)?;
+                let net = state.net.quantise(&layout)?.over_terms(base);
                 write_whole(&args.out, &file::write(&net))
             });
             match written {

@@ -1352,7 +1352,8 @@ impl<B: Bits> Worker<'_, B> {
     }
 
     /// The network's evaluation of `pos` at `ply`: the accumulators from the nearest ply above
-    /// whose are up to date (or refreshed at the root), updated ply by ply down the path.
+    /// whose are up to date (or refreshed at the root), updated ply by ply down the path; plus
+    /// the terms' share when the network was trained over them.
     fn network_eval(&mut self, pos: &Position<B>, ply: usize) -> i32 {
         let loaded = self
             .job
@@ -1394,7 +1395,15 @@ impl<B: Bits> Worker<'_, B> {
                 pos.to_fen()
             );
         }
-        let score = loaded.net.evaluate(&self.nn[ply].acc, pos.side_to_move());
+        let mut score = loaded.net.evaluate(&self.nn[ply].acc, pos.side_to_move());
+        if loaded.net.base != 0 {
+            // A network over the terms: its output corrects a share of the terms' score.
+            let terms =
+                self.job
+                    .eval
+                    .evaluate_cached(pos, -i32::MAX, i32::MAX, &mut self.eval_cache);
+            score += terms * i32::from(loaded.net.base) / 1000;
+        }
         score.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 

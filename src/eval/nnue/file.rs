@@ -6,7 +6,7 @@
 //! family_len:u8 family:[u8; family_len]
 //! files:u8 ranks:u8 rotate:u8 kinds:u8 (len:u8 name:[u8; len]) x kinds
 //! hand:u8 (len:u8 name:[u8; len]) x hand
-//! hidden:u32
+//! hidden:u32 base:u16 (per mille of the hand-written evaluation added; version 2 on)
 //! input_weights:[i16; inputs*hidden] input_bias:[i16; hidden]
 //! output_weights:[i16; 2*hidden] output_bias:i32
 //! checksum:u64 (FNV-1a of everything before it)
@@ -15,7 +15,9 @@
 use super::{Layout, Network, QA, QB, SCALE};
 
 const MAGIC: &[u8; 6] = b"MNNUE\0";
-const VERSION: u16 = 1;
+const VERSION: u16 = 2;
+/// The oldest version read: 1, which has no `base` (its networks evaluate alone).
+const FIRST_VERSION: u16 = 1;
 
 /// FNV-1a, 64 bits.
 fn checksum(bytes: &[u8]) -> u64 {
@@ -44,6 +46,7 @@ pub fn write(net: &Network) -> Vec<u8> {
         }
     }
     out.extend_from_slice(&(net.hidden as u32).to_le_bytes());
+    out.extend_from_slice(&net.base.to_le_bytes());
     for w in net
         .input_weights
         .iter()
@@ -112,9 +115,9 @@ pub fn read(bytes: &[u8]) -> Result<Network, String> {
         at: MAGIC.len(),
     };
     let version = u16::from_le_bytes([r.u8()?, r.u8()?]);
-    if version != VERSION {
+    if !(FIRST_VERSION..=VERSION).contains(&version) {
         return Err(format!(
-            "network file version {version}; this build reads {VERSION}"
+            "network file version {version}; this build reads {FIRST_VERSION} to {VERSION}"
         ));
     }
     let mut quantisation = [0u16; 3];
@@ -143,6 +146,11 @@ pub fn read(bytes: &[u8]) -> Result<Network, String> {
     if hidden == 0 || hidden > 4096 {
         return Err(format!("a hidden layer of {hidden} units"));
     }
+    let base = if version >= 2 {
+        u16::from_le_bytes([r.u8()?, r.u8()?])
+    } else {
+        0
+    };
     let input_weights = r.i16s(layout.inputs() * hidden)?;
     let input_bias = r.i16s(hidden)?;
     let output_weights = r.i16s(2 * hidden)?;
@@ -158,4 +166,34 @@ pub fn read(bytes: &[u8]) -> Result<Network, String> {
         output_weights,
         output_bias,
     )
+    .map(|net| net.over_terms(base))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variants::lookup;
+
+    /// A file of version 1, which has no `base`, reads as a network that evaluates alone.
+    #[test]
+    fn a_first_version_file_reads_as_a_network_alone() {
+        let v = lookup("chess").unwrap();
+        let layout = crate::by_width!(v, v => Layout::of_variant(v));
+        let inputs = layout.inputs();
+        let net = Network::new(layout, 2, vec![3; inputs * 2], vec![1, 2], vec![5, 6, 7, 8], 9)
+            .unwrap()
+            .over_terms(900);
+        let mut bytes = write(&net);
+        // Back to version 1: the version, no base after the hidden size, a new checksum.
+        bytes[MAGIC.len()..MAGIC.len() + 2].copy_from_slice(&FIRST_VERSION.to_le_bytes());
+        let hidden_at = bytes.len() - 8 - 4 - 2 * (inputs * 2 + 2 + 4) - 2 - 4;
+        assert_eq!(bytes[hidden_at..hidden_at + 4], 2u32.to_le_bytes());
+        bytes.drain(hidden_at + 4..hidden_at + 6);
+        bytes.truncate(bytes.len() - 8);
+        let sum = checksum(&bytes);
+        bytes.extend_from_slice(&sum.to_le_bytes());
+        let read = read(&bytes).unwrap();
+        assert_eq!(read.base, 0);
+        assert_eq!(read, net.over_terms(0));
+    }
 }

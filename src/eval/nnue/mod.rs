@@ -281,6 +281,9 @@ pub struct Network {
     /// `2 x hidden`: the side to move's half first.
     pub output_weights: Vec<i16>,
     pub output_bias: i32,
+    /// Per mille of the hand-written evaluation the search adds to the output: 0 for a network
+    /// that evaluates alone, else one trained on what the terms leave (`train --over-terms`).
+    pub base: u16,
 }
 
 /// Each perspective's hidden layer before activation (index: [`Color::index`]).
@@ -318,7 +321,15 @@ impl Network {
             input_bias,
             output_weights,
             output_bias,
+            base: 0,
         })
+    }
+
+    /// The network read as a correction added to `permille` per mille of the hand-written
+    /// evaluation.
+    pub fn over_terms(mut self, permille: u16) -> Network {
+        self.base = permille;
+        self
     }
 
     /// An accumulator of the right size (zeros; [`Network::refresh`] fills it).

@@ -157,6 +157,9 @@ fn files_round_trip_and_refuse_what_does_not_fit() {
         let net = random_network(Layout::of_variant(v), 8, 3);
         let bytes = file::write(&net);
         assert_eq!(file::read(&bytes).unwrap(), net);
+        // A network over the terms keeps its share of them.
+        let over = net.clone().over_terms(1_370);
+        assert_eq!(file::read(&file::write(&over)).unwrap(), over);
         // Damaged, cut short, or not a network at all.
         let mut damaged = bytes.clone();
         damaged[100] ^= 1;
@@ -446,4 +449,52 @@ fn family_layouts_hold_every_kind_of_their_games() {
         by_width!(v, v => assert!(layout.fits(v).is_ok(), "{}", game.name));
     }
     assert!(Layout::of_family("checkers").is_err());
+}
+
+/// A network trained over a base (`train --over-terms`) learns what the base leaves: here the
+/// base is noise no input can predict, and the material the inputs show is the rest.
+#[test]
+fn the_trainer_learns_what_the_base_leaves() {
+    use train::{Config, Example, State};
+    let v = chess();
+    let layout = Layout::of_variant(v);
+    let map = InputMap::new(&layout, v).unwrap();
+    let (samples, _) = material_samples(12_000, 9);
+    let mut rng = StdRng::seed_from_u64(4);
+    let logit = |p: f32| (p / (1.0 - p)).ln();
+    let sigmoid = |x: f32| 1.0 / (1.0 + (-x).exp());
+    let examples: Vec<Example> = samples
+        .iter()
+        .map(|s| {
+            let mut ex = Example::of(s, &map, 0.0);
+            ex.base = rng.random_range(-1.5..1.5);
+            ex.target = sigmoid(ex.base + logit(ex.target));
+            ex
+        })
+        .collect();
+    let (held, fit) = examples.split_at(1_500);
+    let config = Config {
+        hidden: 16,
+        batch: 256,
+        batches: 40,
+        superbatches: 10,
+        lr: 0.01,
+        lr_gamma: 0.5,
+        lr_step: 5,
+        wdl: 0.0,
+        seed: 3,
+    };
+    let mean = held.iter().map(|e| e.target).sum::<f32>() / held.len() as f32;
+    let constant = held.iter().map(|e| (e.target - mean).powi(2)).sum::<f32>() / held.len() as f32;
+    let mut state = State::new(layout.inputs(), &config);
+    let mut last = None;
+    train::run(&mut state, fit, held, &config, |r, _| {
+        last = Some(r.held_out_loss);
+        true
+    });
+    let last = last.unwrap();
+    assert!(
+        last < 0.1 * constant,
+        "held-out loss {last} against {constant} for a constant"
+    );
 }

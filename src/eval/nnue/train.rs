@@ -2,8 +2,9 @@
 //!
 //! Each sample's target, from the side to move's view, blends the game's result and the search's
 //! score: `t = wdl * result + (1 - wdl) * sigmoid(score / SCALE)`; the loss is the squared
-//! difference between `sigmoid(output)` and `t` (the output is in units of [`SCALE`]
-//! centipawns). Forward and backward passes are sparse over the active inputs; a batch is split
+//! difference between `sigmoid(output + base)` and `t` (the output is in units of [`SCALE`]
+//! centipawns; `base` is 0, or a share of the hand-written evaluation's score when the network
+//! learns what the terms leave). Forward and backward passes are sparse over the active inputs; a batch is split
 //! across rayon's threads, each summing its own gradient, and Adam updates the weights. The
 //! learning rate falls by `lr_gamma` every `lr_step` superbatches. Every tenth game (by its
 //! index in its file) is held out and its loss reported after each superbatch, when a
@@ -62,11 +63,14 @@ pub struct FloatNet {
     pub b2: f32,
 }
 
-/// One sample ready for the passes: the active inputs of each view and the target.
+/// One sample ready for the passes: the active inputs of each view, the target, and what the
+/// output is added to (units of [`SCALE`] centipawns: the terms' share for a network trained
+/// over them, else 0).
 pub struct Example {
     pub us: Vec<u16>,
     pub them: Vec<u16>,
     pub target: f32,
+    pub base: f32,
 }
 
 impl Example {
@@ -82,6 +86,7 @@ impl Example {
             us,
             them,
             target: target(sample, wdl),
+            base: 0.0,
         }
     }
 }
@@ -216,7 +221,7 @@ fn backprop(net: &FloatNet, ex: &Example, grad: &mut Params, a: &mut [f32], b: &
     let h = net.hidden;
     net.accumulate(&ex.us, a);
     net.accumulate(&ex.them, b);
-    let out = net.output_of(a, b);
+    let out = net.output_of(a, b) + ex.base;
     let p = sigmoid(out);
     let err = p - ex.target;
     let d_out = 2.0 * err * p * (1.0 - p);
@@ -255,7 +260,7 @@ pub fn loss(net: &FloatNet, examples: &[Example]) -> f32 {
     let sum: f64 = examples
         .par_iter()
         .map(|ex| {
-            let p = sigmoid(net.output(&ex.us, &ex.them));
+            let p = sigmoid(net.output(&ex.us, &ex.them) + ex.base);
             f64::from((p - ex.target) * (p - ex.target))
         })
         .sum();
