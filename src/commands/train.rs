@@ -117,13 +117,16 @@ fn load(
         ));
         let (held, fit): (Vec<&data::Sample>, Vec<&data::Sample>) =
             contents.samples.iter().partition(|s| s.game % 10 == 9);
-        out.held.extend(held.iter().map(|s| Example::of(s, &map, wdl)));
-        out.fit.extend(fit.iter().map(|s| Example::of(s, &map, wdl)));
+        out.held
+            .extend(held.iter().map(|s| Example::of(s, &map, wdl)));
+        out.fit
+            .extend(fit.iter().map(|s| Example::of(s, &map, wdl)));
         out.held_terms
             .extend(by_width!(variant, v => hand_written_scores(v, &held)));
         if all_terms {
             let terms = by_width!(variant, v => hand_written_scores(v, &fit));
-            out.fit_terms.extend(terms.into_iter().map(|t| t.unwrap_or(0)));
+            out.fit_terms
+                .extend(terms.into_iter().map(|t| t.unwrap_or(0)));
         }
     }
     Ok(out)
@@ -171,7 +174,11 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
     };
     if base != 0 {
         let held = held_terms.iter().map(|t| t.unwrap_or(0));
-        for (ex, t) in held_out.iter_mut().zip(held).chain(train_set.iter_mut().zip(fit_terms)) {
+        for (ex, t) in held_out
+            .iter_mut()
+            .zip(held)
+            .chain(train_set.iter_mut().zip(fit_terms))
+        {
             ex.base = (t * i32::from(base) / 1000) as f32 / SCALE as f32;
         }
         menagerie::console::note(&format!(

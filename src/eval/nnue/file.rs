@@ -180,9 +180,16 @@ mod tests {
         let v = lookup("chess").unwrap();
         let layout = crate::by_width!(v, v => Layout::of_variant(v));
         let inputs = layout.inputs();
-        let net = Network::new(layout, 2, vec![3; inputs * 2], vec![1, 2], vec![5, 6, 7, 8], 9)
-            .unwrap()
-            .over_terms(900);
+        let net = Network::new(
+            layout,
+            2,
+            vec![3; inputs * 2],
+            vec![1, 2],
+            vec![5, 6, 7, 8],
+            9,
+        )
+        .unwrap()
+        .over_terms(900);
         let mut bytes = write(&net);
         // Back to version 1: the version, no base after the hidden size, a new checksum.
         bytes[MAGIC.len()..MAGIC.len() + 2].copy_from_slice(&FIRST_VERSION.to_le_bytes());
