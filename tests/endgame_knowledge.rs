@@ -38,6 +38,14 @@ fn bishop_and_knight_drive_to_the_bishops_corner() {
 }
 
 #[test]
+fn bishop_and_knight_bring_the_knight_to_the_king() {
+    // A light-squared bishop, the weak king in its corner: the knight next to it or far off.
+    let near = chess_eval("k7/8/1KN5/8/8/3B4/8/8 w - - 0 1");
+    let far = chess_eval("k7/8/1K6/8/8/3B4/8/7N w - - 0 1");
+    assert!(near > far + 20, "knight on c6 {near}, on h1 {far}");
+}
+
+#[test]
 fn a_queen_drives_a_king_with_a_rook_to_the_edge() {
     // The same material and kings' distance; the weak king on the edge or in the middle.
     let edge = chess_eval("7Q/8/8/8/8/3K4/5r2/3k4 w - - 0 1");
@@ -97,6 +105,10 @@ fn won_endings_are_mated_within_the_fifty_move_rule() {
         ("1K6/7R/8/8/3k4/8/8/8 w - - 0 1", "K+R v K, #14"),
         ("1B1K4/8/8/5B2/8/8/4k3/8 w - - 0 1", "K+B+B v K, #15"),
         ("1K6/8/1B6/5N2/8/2k5/8/8 w - - 0 1", "K+B+N v K, #21"),
+        // Drawn by the fifty-move rule against Stockfish at 10+0.1 before the knight's term.
+        ("5N2/8/3k1K2/8/8/8/B7/8 w - - 0 1", "K+B+N v K, #21"),
+        // kqvk.epd's first.
+        ("7K/8/8/8/5k2/Q7/8/8 w - - 0 1", "K+Q v K"),
         ("2Q5/3K4/7r/8/8/8/3k4/8 w - - 0 1", "K+Q v K+R, #15"),
     ];
     for (fen, name) in cases {

@@ -1404,14 +1404,19 @@ impl<B: Bits> Evaluator<B> {
 
     /// The weak king's distance from the centre and the kings' closeness, signed for `strong`.
     /// Against a bishop and a knight, which mate only in a corner of the bishop's colour, the
-    /// weak king's nearness to such a corner counts besides, four times a step.
+    /// weak king's nearness to such a corner counts besides, four times a step, and the
+    /// knight's closeness to it as the strong king's does.
     fn edge_near(&self, pos: &Position<B>, strong: Color, wk: Square, bk: Square) -> (i32, i32) {
         let g = &pos.variant().geometry;
         let span = g.files.max(g.ranks) as i32;
         let weak_king = if strong == Color::White { bk } else { wk };
         let sg = sign(strong);
         let mut edge = centre_distance(g, weak_king);
-        if let Some(colour) = Self::bishop_knight_colour(pos, strong) {
+        let mut near = span - distance(g, wk, bk);
+        if let Some((colour, knight)) = Self::bishop_knight(pos, strong) {
+            // The knight close to the weak king too: it takes the squares of the other
+            // colour, and a knight far off leaves the king a way out of the corner.
+            near += span - distance(g, knight, weak_king);
             let (f, r) = (i32::from(g.files) - 1, i32::from(g.ranks) - 1);
             // The weak king's steps (files plus ranks) from the nearest corner of the bishop's
             // colour, at four half-squares each: it must be driven out of the wrong corner
@@ -1433,28 +1438,28 @@ impl<B: Bits> Evaluator<B> {
                 edge += 4 * (2 * (span - 1) - d);
             }
         }
-        (sg * edge, sg * (span - distance(g, wk, bk)))
+        (sg * edge, sg * near)
     }
 
-    /// The square colour of `strong`'s bishop when all it has besides its king is one bishop
-    /// (a piece that slides diagonally only, so keeps to one colour) and one knight, on the
-    /// board: the mate with them needs a corner of that colour.
-    fn bishop_knight_colour(pos: &Position<B>, strong: Color) -> Option<u8> {
+    /// The square colour of `strong`'s bishop, and its knight's square, when all it has
+    /// besides its king is one bishop (a piece that slides diagonally only, so keeps to one
+    /// colour) and one knight, on the board: the mate with them needs a corner of that colour.
+    fn bishop_knight(pos: &Position<B>, strong: Color) -> Option<(u8, Square)> {
         let v = pos.variant();
         let rest = pos.color_bb(strong) & !pos.kind_bb(v.king);
         if rest.count() != 2 {
             return None;
         }
-        let (mut bishop, mut knight) = (None, false);
+        let (mut bishop, mut knight) = (None, None);
         for sq in rest.iter() {
             let k = &v.kinds[pos.piece_at(sq).kind().index()];
             if k.slides_diagonal && !k.slides_orthogonal && k.leaps.is_empty() {
                 bishop = Some(v.geometry.colour(sq));
             } else if !k.slides_diagonal && !k.slides_orthogonal && k.leaps == KNIGHT_LEAPS {
-                knight = true;
+                knight = Some(sq);
             }
         }
-        bishop.filter(|_| knight)
+        bishop.zip(knight)
     }
 
     /// The hand-set conversion terms for `strong`: the weak king to the edge, the kings
@@ -1473,7 +1478,7 @@ impl<B: Bits> Evaluator<B> {
         // Against a bishop and a knight only the pull to the right corner and the kings'
         // closeness: the bishop's diagonals leave holes a king slips through, and the squares
         // it may step to or reach say little of a mate made in one corner.
-        if Self::bishop_knight_colour(pos, strong).is_some() {
+        if Self::bishop_knight(pos, strong).is_some() {
             return;
         }
         s.add(
