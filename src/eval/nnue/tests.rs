@@ -498,3 +498,34 @@ fn the_trainer_learns_what_the_base_leaves() {
         "held-out loss {last} against {constant} for a constant"
     );
 }
+
+/// The networks kept in the repository (`src/eval/nnue/nets/`) read in this build's format and
+/// fit every game of their family.
+#[test]
+fn the_kept_networks_read_and_fit_their_games() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/eval/nnue/nets");
+    let mut read = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "nnue") {
+            continue;
+        }
+        let net = file::read(&std::fs::read(&path).unwrap())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut games = 0;
+        for game in GAMES.iter().filter(|g| g.network == net.layout.family) {
+            let v = lookup_any(game.name).unwrap();
+            by_width!(v, v => net.layout.fits(v))
+                .unwrap_or_else(|e| panic!("{}: {}: {e}", path.display(), game.name));
+            games += 1;
+        }
+        assert!(
+            games > 0,
+            "{}: no game plays {}",
+            path.display(),
+            net.layout.family
+        );
+        read += 1;
+    }
+    assert!(read > 0, "no network in {}", dir.display());
+}
