@@ -311,32 +311,45 @@ fn material_samples(count: usize, seed: u64) -> (Vec<data::Sample>, Vec<Position
     (contents.samples, positions)
 }
 
+/// The trainer's settings for the small tests: 16 hidden units, batches of 256.
+fn small_config(superbatches: usize) -> train::Config {
+    train::Config {
+        hidden: 16,
+        batch: 256,
+        batches: 40,
+        superbatches,
+        lr: 0.01,
+        lr_gamma: 0.5,
+        lr_step: 5,
+        wdl: 0.0,
+        seed: 3,
+    }
+}
+
+/// The loss of the best constant guess (the mean target) on `examples`.
+fn constant_loss(examples: &[train::Example]) -> f32 {
+    let mean = examples.iter().map(|e| e.target).sum::<f32>() / examples.len() as f32;
+    examples
+        .iter()
+        .map(|e| (e.target - mean).powi(2))
+        .sum::<f32>()
+        / examples.len() as f32
+}
+
 /// The trainer learns a known answer (material) well past the best constant guess, and the
 /// quantised network it writes scores positions as the float one does.
 #[test]
 fn the_trainer_learns_material_and_quantises_faithfully() {
-    use train::{Config, Example, FloatNet, State};
+    use train::{Example, FloatNet, State};
     let v = chess();
     let layout = Layout::of_variant(v);
     let map = InputMap::new(&layout, v).unwrap();
     let (samples, positions) = material_samples(20_000, 5);
     let examples: Vec<Example> = samples.iter().map(|s| Example::of(s, &map, 0.0)).collect();
     let (held, fit) = examples.split_at(2_000);
-    let config = Config {
-        hidden: 16,
-        batch: 256,
-        batches: 40,
-        superbatches: 12,
-        lr: 0.01,
-        lr_gamma: 0.5,
-        lr_step: 5,
-        wdl: 0.0,
-        seed: 3,
-    };
+    let config = small_config(12);
     let mut state = State::new(layout.inputs(), &config);
-    // The best constant guess: the mean target.
-    let mean = held.iter().map(|e| e.target).sum::<f32>() / held.len() as f32;
-    let constant = held.iter().map(|e| (e.target - mean).powi(2)).sum::<f32>() / held.len() as f32;
+    let constant = constant_loss(held);
     let mut reports = Vec::new();
     train::run(&mut state, fit, held, &config, |r, _| {
         reports.push(r.clone());
@@ -455,7 +468,7 @@ fn family_layouts_hold_every_kind_of_their_games() {
 /// base is noise no input can predict, and the material the inputs show is the rest.
 #[test]
 fn the_trainer_learns_what_the_base_leaves() {
-    use train::{Config, Example, State};
+    use train::{Example, State};
     let v = chess();
     let layout = Layout::of_variant(v);
     let map = InputMap::new(&layout, v).unwrap();
@@ -473,19 +486,8 @@ fn the_trainer_learns_what_the_base_leaves() {
         })
         .collect();
     let (held, fit) = examples.split_at(1_500);
-    let config = Config {
-        hidden: 16,
-        batch: 256,
-        batches: 40,
-        superbatches: 10,
-        lr: 0.01,
-        lr_gamma: 0.5,
-        lr_step: 5,
-        wdl: 0.0,
-        seed: 3,
-    };
-    let mean = held.iter().map(|e| e.target).sum::<f32>() / held.len() as f32;
-    let constant = held.iter().map(|e| (e.target - mean).powi(2)).sum::<f32>() / held.len() as f32;
+    let config = small_config(10);
+    let constant = constant_loss(held);
     let mut state = State::new(layout.inputs(), &config);
     let mut last = None;
     train::run(&mut state, fit, held, &config, |r, _| {
