@@ -12,7 +12,7 @@ use menagerie::by_width;
 use menagerie::eval::Evaluator;
 use menagerie::eval::nnue::data;
 use menagerie::eval::nnue::train::{self, Config, Example, State};
-use menagerie::eval::nnue::{InputMap, Layout, SCALE, file};
+use menagerie::eval::nnue::{InputMap, Layout, SCALE, file, terms_share};
 use menagerie::variants::{self, AnyVariant, Variant};
 use rayon::prelude::*;
 
@@ -73,7 +73,8 @@ fn hand_written_bar(scored: &[(i32, f32)]) -> (f64, f64, f64) {
 }
 
 /// The examples of every file, with every tenth game of each file apart (held out), and the
-/// hand-written evaluation's score of each (0 where the sample is no position of its game).
+/// hand-written evaluation's score of each: every held-out one (`None` where the sample is no
+/// position of its game), the training ones only for a network over the terms (0 there).
 struct Examples {
     fit: Vec<Example>,
     held: Vec<Example>,
@@ -179,7 +180,7 @@ pub fn run(args: &TrainArgs) -> Result<(), String> {
             .zip(held)
             .chain(train_set.iter_mut().zip(fit_terms))
         {
-            ex.base = (t * i32::from(base) / 1000) as f32 / SCALE as f32;
+            ex.base = terms_share(t, base) as f32 / SCALE as f32;
         }
         menagerie::console::note(&format!(
             "train: the network learns what {base} per mille of the terms' score leaves"

@@ -1402,7 +1402,7 @@ impl<B: Bits> Worker<'_, B> {
                 self.job
                     .eval
                     .evaluate_cached(pos, -i32::MAX, i32::MAX, &mut self.eval_cache);
-            score += terms * i32::from(loaded.net.base) / 1000;
+            score += loaded.net.terms_share(terms);
         }
         score.clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }

@@ -263,6 +263,11 @@ impl InputMap {
     }
 }
 
+/// `permille` per mille of the hand-written evaluation's score `terms`, rounded towards zero.
+pub fn terms_share(terms: i32, permille: u16) -> i32 {
+    terms * i32::from(permille) / 1000
+}
+
 /// A network ready for one variant: the weights and where the variant's pieces enter them.
 #[derive(Debug)]
 pub struct Loaded {
@@ -330,6 +335,12 @@ impl Network {
     pub fn over_terms(mut self, permille: u16) -> Network {
         self.base = permille;
         self
+    }
+
+    /// The share of the hand-written evaluation's score `terms` this network's output is
+    /// added to (0 for a network alone): what the trainer adds to each example too.
+    pub fn terms_share(&self, terms: i32) -> i32 {
+        terms_share(terms, self.base)
     }
 
     /// An accumulator of the right size (zeros; [`Network::refresh`] fills it).

@@ -4,12 +4,12 @@
 //! score: `t = wdl * result + (1 - wdl) * sigmoid(score / SCALE)`; the loss is the squared
 //! difference between `sigmoid(output + base)` and `t` (the output is in units of [`SCALE`]
 //! centipawns; `base` is 0, or a share of the hand-written evaluation's score when the network
-//! learns what the terms leave). Forward and backward passes are sparse over the active inputs; a batch is split
-//! across rayon's threads, each summing its own gradient, and Adam updates the weights. The
-//! learning rate falls by `lr_gamma` every `lr_step` superbatches. Every tenth game (by its
-//! index in its file) is held out and its loss reported after each superbatch, when a
-//! checkpoint (weights, Adam's moments, the superbatch reached) is written, so that a run
-//! stopped at any point resumes where the checkpoint left it.
+//! learns what the terms leave). Forward and backward passes are sparse over the active
+//! inputs; a batch is split across rayon's threads, each summing its own gradient, and Adam
+//! updates the weights. The learning rate falls by `lr_gamma` every `lr_step` superbatches.
+//! Every tenth game (by its index in its file) is held out and its loss reported after each
+//! superbatch, when a checkpoint (weights, Adam's moments, the superbatch reached) is written,
+//! so that a run stopped at any point resumes where the checkpoint left it.
 
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
