@@ -131,11 +131,21 @@ fn evaluator_of(variant: AnyVariant, params: Option<&str>) -> Result<AnyEvaluato
     })
 }
 
-/// The evaluator of `variant` with the engine's options. A table that does not fit the variant
-/// is left out, and the second value says why: the table stays set, for the variant it is for
-/// (a GUI sends the options before it names the variant).
-fn evaluator_with(variant: AnyVariant, options: &Options) -> (AnyEvaluator, Option<String>) {
-    fn build<B: Bits>(v: &'static Variant<B>, options: &Options) -> (AnyEvaluator, Option<String>) {
+/// What [`evaluator_with`] built: the evaluator, why an option's table or network was left out
+/// (when one was), and the network it plays (`None`: the hand-written evaluation).
+struct Built {
+    eval: AnyEvaluator,
+    misfit: Option<String>,
+    network: Option<String>,
+}
+
+/// The evaluator of `variant` with the engine's options: the EvalParams table over the built-in
+/// weights, and with `UseNetwork` on, the EvalFile network where it fits the variant, else the
+/// built-in network that lists the game where one does. A table or file that does not fit is left out
+/// and `misfit` says why: it stays set, for the variant it is for (a GUI sends the options
+/// before it names the variant).
+fn evaluator_with(variant: AnyVariant, options: &Options) -> Built {
+    fn build<B: Bits>(v: &'static Variant<B>, options: &Options) -> Built {
         let mut misfit = None;
         let mut eval = match &options.eval_params {
             None => Evaluator::new(v),
@@ -148,17 +158,41 @@ fn evaluator_with(variant: AnyVariant, options: &Options) -> (AnyEvaluator, Opti
                 Evaluator::new(v)
             }),
         };
-        if let Some((path, net)) = &options.eval_file
-            && options.use_network
-            && let Err(e) = eval.set_network(Arc::clone(net))
-        {
-            misfit = Some(format!(
-                "EvalFile {} does not fit {} ({e}): it plays with the hand-written evaluation",
-                quoted(path),
-                v.name
-            ));
+        let mut network = None;
+        if options.use_network {
+            let builtin = crate::eval::nnue::builtin::of_game(v.name);
+            if let Some((path, net)) = &options.eval_file {
+                match eval.set_network(Arc::clone(net)) {
+                    Ok(()) => network = Some(path.clone()),
+                    Err(e) => {
+                        misfit = Some(format!(
+                            "EvalFile {} does not fit {} ({e}): it plays with {}",
+                            quoted(path),
+                            v.name,
+                            match &builtin {
+                                Some((name, _)) => format!("its built-in network {name}"),
+                                None => "the hand-written evaluation".to_string(),
+                            }
+                        ))
+                    }
+                }
+            }
+            if network.is_none()
+                && let Some((name, net)) = builtin
+            {
+                match eval.set_network(net) {
+                    Ok(()) => network = Some(format!("{name} (built in)")),
+                    Err(e) => {
+                        log::error!("the built-in network {name} does not fit {}: {e}", v.name)
+                    }
+                }
+            }
         }
-        (B::by_width(Arc::new(eval)), misfit)
+        Built {
+            eval: B::by_width(Arc::new(eval)),
+            misfit,
+            network,
+        }
     }
     by_width!(variant, v => build(v, options))
 }
@@ -216,6 +250,8 @@ pub struct Engine {
     histories: Vec<Arc<Mutex<History>>>,
     /// Why the EvalParams table is not applied to the current variant, when it is not.
     eval_misfit: Option<String>,
+    /// The network the current variant plays (a path, or a built-in file's name), if any.
+    eval_network: Option<String>,
 }
 
 /// One fresh history per search thread.
@@ -246,9 +282,10 @@ impl Engine {
         let options = Options::default();
         let threads = options.threads;
         let chess = lookup("chess").expect("chess is always built");
+        let built = evaluator_with(chess, &options);
         Engine {
             game: AnyGame::new(chess, None).expect("the start position"),
-            eval: evaluator_with(chess, &options).0,
+            eval: built.eval,
             tt: Arc::new(TranspositionTable::new(options.hash_mb)),
             pool: ThreadPool::new(options.threads),
             options,
@@ -256,7 +293,8 @@ impl Engine {
             pending: None,
             current: None,
             histories: fresh_histories(threads),
-            eval_misfit: None,
+            eval_misfit: built.misfit,
+            eval_network: built.network,
         }
     }
 
@@ -266,13 +304,14 @@ impl Engine {
         self.eval_misfit.as_deref()
     }
 
-    /// Which evaluation the current variant plays: `network FILE`, `network FILE over the
-    /// hand-written terms` or `hand-written`.
+    /// Which evaluation the current variant plays: `network NAME`, `network NAME over the
+    /// hand-written terms` (NAME: the EvalFile path, or a built-in file's name followed by
+    /// `(built in)`) or `hand-written`.
     pub fn evaluation(&self) -> String {
         let base = by_width!(&self.eval, e => e.network.as_ref().map(|n| n.net.base));
-        match (&self.options.eval_file, base) {
-            (Some((path, _)), Some(0)) => format!("network {path}"),
-            (Some((path, _)), Some(_)) => format!("network {path} over the hand-written terms"),
+        match (&self.eval_network, base) {
+            (Some(name), Some(0)) => format!("network {name}"),
+            (Some(name), Some(_)) => format!("network {name} over the hand-written terms"),
             _ => "hand-written".to_string(),
         }
     }
@@ -305,9 +344,10 @@ impl Engine {
 
     /// The current variant's evaluator from the options, and whether the table fits it.
     fn rebuild_eval(&mut self) {
-        let (eval, misfit) = evaluator_with(self.game.variant(), &self.options);
-        self.eval = eval;
-        self.eval_misfit = misfit;
+        let built = evaluator_with(self.game.variant(), &self.options);
+        self.eval = built.eval;
+        self.eval_misfit = built.misfit;
+        self.eval_network = built.network;
         if let Some(m) = &self.eval_misfit {
             log::info!("{m}");
         }

@@ -63,6 +63,10 @@ enum Command {
         /// A network the games it fits evaluate with (the EvalFile option).
         #[arg(long)]
         eval_file: Option<String>,
+        /// Every game on the hand-written evaluation (the UseNetwork option off): the nodes per
+        /// second to compare the networks' with.
+        #[arg(long, conflicts_with = "eval_file")]
+        hand_written: bool,
     },
     /// Play two engines against each other with menagerie as referee; writes PGN.
     Match(Box<menagerie::matchplay::MatchArgs>),
@@ -197,9 +201,14 @@ enum Command {
         /// finished iteration (the hard limit is eight times it).
         #[arg(long)]
         soft_nodes: bool,
-        /// A network the engines play with (the EvalFile option), for the next round's data.
+        /// A network the engines play with (the EvalFile option), for the next round's data;
+        /// without it a game with a built-in network plays that.
         #[arg(long)]
         eval_file: Option<std::path::PathBuf>,
+        /// The engines play the hand-written evaluation even where a network is built in (the
+        /// UseNetwork option off).
+        #[arg(long, conflicts_with = "eval_file")]
+        hand_written: bool,
     },
     /// Train a network for the variant on `datagen --format bin` data (sparse passes, Adam, a
     /// stepped learning rate, every tenth game held out) and write it quantised. A checkpoint
@@ -406,9 +415,15 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Command::Bench { depth, eval_file } => {
-            finish(commands::bench::run(depth, eval_file.as_deref()))
-        }
+        Command::Bench {
+            depth,
+            eval_file,
+            hand_written,
+        } => finish(commands::bench::run(
+            depth,
+            eval_file.as_deref(),
+            hand_written,
+        )),
         Command::Match(args) => finish(menagerie::matchplay::run(&args)),
         Command::Spsa(args) => finish(menagerie::matchplay::spsa::run(&args)),
         Command::Replay { pgn, show } => finish(commands::replay::run(&pgn, show.as_deref())),
@@ -480,6 +495,7 @@ fn main() -> ExitCode {
             random_plies,
             soft_nodes,
             eval_file,
+            hand_written,
         } => finish(commands::datagen::run(&commands::datagen::DatagenArgs {
             variant,
             games,
@@ -493,6 +509,7 @@ fn main() -> ExitCode {
             random_plies,
             soft_nodes,
             eval_file,
+            hand_written,
         })),
         Command::Train {
             variant,

@@ -1,7 +1,8 @@
-//! A network through the engine and the protocols (issue 57): `EvalFile` loads one for the games
-//! it fits and refuses a file that is not one, changing nothing; `UseNetwork false` goes back to
-//! the hand-written evaluation; the search plays with it (the test profile keeps debug
-//! assertions, so every evaluation also checks its accumulator against a refresh).
+//! A network through the engine and the protocols (issue 57): a game plays its family's built-in
+//! network; `EvalFile` loads another for the games it fits and refuses a file that is not one,
+//! changing nothing; `UseNetwork false` goes back to the hand-written evaluation; the search plays
+//! with it (the test profile keeps debug assertions, so every evaluation also checks its
+//! accumulator against a refresh).
 
 #[path = "support/engine_process.rs"]
 mod engine_process;
@@ -13,14 +14,14 @@ use rand::{Rng, SeedableRng};
 
 use engine_process::{EngineProcess, secs};
 use menagerie::engine::Engine;
-use menagerie::eval::nnue::{Layout, Network, file};
+use menagerie::eval::nnue::{Layout, Network, builtin, file};
 use menagerie::search::{Info, Limits, SearchSink};
 use menagerie::variants::{AnyVariant, lookup};
 
-/// A random network for chess's layout, written to a temporary file.
-fn chess_network(dir: &std::path::Path) -> PathBuf {
-    let Some(AnyVariant::Narrow(v)) = lookup("chess") else {
-        panic!("chess is 8x8")
+/// A random network for `game`'s layout, written to a temporary file.
+fn random_network(dir: &std::path::Path, game: &str) -> PathBuf {
+    let Some(AnyVariant::Narrow(v)) = lookup(game) else {
+        panic!("{game} is 8x8")
     };
     let layout = Layout::of_variant(v);
     let hidden = 32;
@@ -39,9 +40,14 @@ fn chess_network(dir: &std::path::Path) -> PathBuf {
         0,
     )
     .unwrap();
-    let path = dir.join("chess.nnue");
+    let path = dir.join(format!("{game}.nnue"));
     std::fs::write(&path, file::write(&net)).unwrap();
     path
+}
+
+/// A random network for chess's layout, written to a temporary file.
+fn chess_network(dir: &std::path::Path) -> PathBuf {
+    random_network(dir, "chess")
 }
 
 fn temp_dir(test: &str) -> PathBuf {
@@ -78,13 +84,30 @@ fn nodes_to_depth(engine: &mut Engine, depth: u32) -> u64 {
     report.nodes
 }
 
+/// How `Engine::evaluation` names chess's built-in network.
+fn chess_builtin() -> String {
+    let (name, net) = builtin::of_game("chess").expect("chess has a built-in network");
+    let over = if net.base == 0 {
+        ""
+    } else {
+        " over the hand-written terms"
+    };
+    format!("network {name} (built in){over}")
+}
+
 #[test]
 fn eval_file_loads_for_the_games_it_fits_and_refuses_the_rest() {
     let dir = temp_dir("engine");
     let net = chess_network(&dir);
     let mut engine = Engine::new();
     engine.set_option("Hash", "8").unwrap();
+    assert_eq!(engine.evaluation(), chess_builtin());
+    let builtin_nodes = nodes_to_depth(&mut engine, 5);
+    engine.set_option("UseNetwork", "false").unwrap();
+    assert_eq!(engine.evaluation(), "hand-written");
     let hand_nodes = nodes_to_depth(&mut engine, 5);
+    assert_ne!(hand_nodes, builtin_nodes, "the built-in network plays");
+    engine.set_option("UseNetwork", "true").unwrap();
     engine
         .set_option("EvalFile", net.to_str().unwrap())
         .unwrap();
@@ -93,6 +116,10 @@ fn eval_file_loads_for_the_games_it_fits_and_refuses_the_rest() {
     assert_ne!(
         hand_nodes, net_nodes,
         "the search evaluates with the network"
+    );
+    assert_ne!(
+        builtin_nodes, net_nodes,
+        "the file's network, not the built-in"
     );
     // Not a network: refused, and the loaded one stays.
     let junk = dir.join("junk.nnue");
@@ -107,6 +134,7 @@ fn eval_file_loads_for_the_games_it_fits_and_refuses_the_rest() {
     assert_eq!(engine.evaluation(), "hand-written");
     let why = engine.eval_params_misfit().unwrap().to_string();
     assert!(why.contains("does not fit shocktroops"), "{why}");
+    assert!(why.ends_with("the hand-written evaluation"), "{why}");
     engine.set_variant("chess").unwrap();
     assert!(engine.evaluation().starts_with("network"));
     // The switch back to the terms, for comparison with the same binary.
@@ -116,8 +144,33 @@ fn eval_file_loads_for_the_games_it_fits_and_refuses_the_rest() {
     engine.set_option("UseNetwork", "true").unwrap();
     assert_eq!(nodes_to_depth(&mut engine, 5), net_nodes);
     assert!(engine.set_option("UseNetwork", "maybe").is_err());
+    // No file: the built-in network again.
     engine.set_option("EvalFile", "<none>").unwrap();
-    assert_eq!(engine.evaluation(), "hand-written");
+    assert_eq!(engine.evaluation(), chess_builtin());
+    assert_eq!(nodes_to_depth(&mut engine, 5), builtin_nodes);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A file for another family is kept for its games; chess meanwhile plays its built-in network
+/// and says so.
+#[test]
+fn a_file_for_another_family_leaves_the_builtin_network_playing() {
+    let dir = temp_dir("family");
+    let troops = random_network(&dir, "shocktroops");
+    let mut engine = Engine::new();
+    engine
+        .set_option("EvalFile", troops.to_str().unwrap())
+        .unwrap();
+    assert_eq!(engine.evaluation(), chess_builtin());
+    let why = engine.eval_params_misfit().unwrap().to_string();
+    assert!(why.contains("does not fit chess"), "{why}");
+    let (name, _) = builtin::of_game("chess").unwrap();
+    assert!(
+        why.ends_with(&format!("its built-in network {name}")),
+        "{why}"
+    );
+    engine.set_variant("shocktroops").unwrap();
+    assert_eq!(engine.evaluation(), format!("network {}", troops.display()));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

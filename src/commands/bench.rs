@@ -1,7 +1,8 @@
 //! `menagerie bench`: a fixed-depth search of fixed positions of every playable variant, one
 //! thread, a fixed hash size, the table cleared before each position. The node count depends
 //! only on search behaviour, so a commit that changes it says `Bench: N`. Each line says which
-//! evaluation the game played: `hand-written`, or `network FILE` with `--eval-file`.
+//! evaluation the game played: `hand-written`, its built-in network, or `network FILE` with
+//! `--eval-file`; `--hand-written` plays the terms everywhere, for the nodes per second to compare.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -10,12 +11,15 @@ use menagerie::engine::Engine;
 use menagerie::search::{Limits, NullSink};
 use menagerie::variants;
 
-pub fn run(depth: u32, eval_file: Option<&str>) -> Result<(), String> {
+pub fn run(depth: u32, eval_file: Option<&str>, hand_written: bool) -> Result<(), String> {
     let mut engine = Engine::new();
     engine.set_option("Hash", "16")?;
     engine.set_option("Threads", "1")?;
     if let Some(path) = eval_file {
         engine.set_option("EvalFile", path)?;
+    }
+    if hand_written {
+        engine.set_option("UseNetwork", "false")?;
     }
     let mut total_nodes = 0u64;
     let start = Instant::now();

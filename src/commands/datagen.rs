@@ -65,6 +65,8 @@ pub struct DatagenArgs {
     /// A network the engines play with (the EvalFile option): the next round's data from the
     /// last round's network.
     pub eval_file: Option<PathBuf>,
+    /// The hand-written evaluation even where a network is built in (the UseNetwork option off).
+    pub hand_written: bool,
 }
 
 /// How `datagen` writes positions.
@@ -174,22 +176,6 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         .create(true)
         .open(&args.out)
         .map_err(|e| format!("cannot open {}: {e}", args.out.display()))?;
-    menagerie::console::note(&format!(
-        "datagen: {} games of {} ({} done), {} nodes a move, seed {}, {} threads, {} \
-         evaluation -> {}",
-        args.games,
-        variant.name(),
-        done,
-        args.nodes,
-        args.seed,
-        args.threads,
-        if args.eval_file.is_some() {
-            "network"
-        } else {
-            "hand-written"
-        },
-        args.out.display()
-    ));
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads)
         .build()
@@ -212,8 +198,26 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
                 return Err(why.to_string());
             }
         }
+        if args.hand_written {
+            engine.set_option("UseNetwork", "false")?;
+        }
         engines.push(Mutex::new(engine));
     }
+    menagerie::console::note(&format!(
+        "datagen: {} games of {} ({} done), {} nodes a move, seed {}, {} threads, evaluation: {} \
+         -> {}",
+        args.games,
+        variant.name(),
+        done,
+        args.nodes,
+        args.seed,
+        args.threads,
+        engines[0]
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .evaluation(),
+        args.out.display()
+    ));
     let started = Instant::now();
     let failed = AtomicBool::new(false);
     let mut next = done;

@@ -1498,7 +1498,7 @@ impl<B: Bits> Evaluator<B> {
     /// Exciting, soldiers, board and hand, which attack nothing, pawns, and at most one piece
     /// worth a minor), and this one has at least a rook's worth that attacks (soldiers aside)
     /// and leads by as much, counted with the soldiers or without.
-    fn converting(&self, pos: &Position<B>) -> Option<Color> {
+    pub fn converting(&self, pos: &Position<B>) -> Option<Color> {
         let v = pos.variant();
         let mut spare = pos.kind_bb(v.king);
         let kinds = soldier_kinds(v);

@@ -786,9 +786,14 @@ impl<B: Bits> Worker<'_, B> {
         // (the opponent moves twice) and positions in check are excluded. Mate assumption: an
         // evaluation that is a mate bound is not trusted; against a beta below a mated bound it
         // may hide the opponent's faster mate, never give a false one (ae57006 reverted).
+        // Zugzwang assumption: like the null move it trusts the side to move to keep its score
+        // with some move, so it asks the null move's material (`null_move_material`): after
+        // 1.Ra6 in `kbK5/pp6/1P6/8/8/8/8/R7 w` every Black move loses, and once a network
+        // scored the rook as good as won it cut the mate in two here.
         if depth <= 8
             && eval - p.get(P::RfpMargin) * (depth - i32::from(improving)) >= beta
             && eval.abs() < MATE_BOUND
+            && self.null_move_material(pos)
         {
             return Some(eval);
         }
@@ -1332,9 +1337,13 @@ impl<B: Bits> Worker<'_, B> {
     }
 
     /// The static evaluation of `pos`, the node at `ply`: the network's when one is loaded,
-    /// else the terms' through this thread's cache (see `Evaluator::evaluate_lazy`).
+    /// else the terms' through this thread's cache (see `Evaluator::evaluate_lazy`). Against a
+    /// bare king the terms alone, with their conversion knowledge (drive the king to the edge,
+    /// or to the bishop's corner, and bring the pieces up), as engines keep specialised endgame
+    /// evaluations beside a network: the network, trained on games that seldom reach such an
+    /// ending, blurred the way to a mate (K+B+N v K drawn by the fifty-move rule).
     fn static_eval(&mut self, pos: &Position<B>, ply: usize, alpha: i32, beta: i32) -> i32 {
-        if !self.nn.is_empty() {
+        if !self.nn.is_empty() && self.job.eval.converting(pos).is_none() {
             return self.network_eval(pos, ply);
         }
         self.job

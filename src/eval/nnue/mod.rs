@@ -22,6 +22,7 @@
 //! The scales are fine enough that the quantised network scores as the float one does to about
 //! a centipawn (tested on a trained one).
 
+pub mod builtin;
 pub mod data;
 pub mod file;
 pub mod simd;

@@ -531,3 +531,24 @@ fn the_kept_networks_read_and_fit_their_games() {
     }
     assert!(read > 0, "no network in {}", dir.display());
 }
+
+/// Every built-in network reads, is the kept file of its name, and fits each game it lists; no
+/// game is listed twice.
+#[test]
+fn the_built_in_networks_are_kept_files_that_fit_their_games() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/eval/nnue/nets");
+    let mut listed = std::collections::HashSet::new();
+    for b in super::builtin::BUILT_IN {
+        let kept = file::read(&std::fs::read(dir.join(b.name)).unwrap()).unwrap();
+        assert!(!b.games.is_empty(), "{} plays no game", b.name);
+        for &game in b.games {
+            assert!(listed.insert(game), "{game} is listed twice");
+            let (name, net) = super::builtin::of_game(game)
+                .unwrap_or_else(|| panic!("{}: does not read", b.name));
+            assert_eq!(name, b.name);
+            assert_eq!(*net, kept, "{name}");
+            let v = lookup_any(game).unwrap_or_else(|| panic!("{name}: no game {game}"));
+            by_width!(v, v => net.layout.fits(v)).unwrap_or_else(|e| panic!("{name}: {game}: {e}"));
+        }
+    }
+}
