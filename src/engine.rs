@@ -141,9 +141,9 @@ struct Built {
 
 /// The evaluator of `variant` with the engine's options: the EvalParams table over the built-in
 /// weights, and with `UseNetwork` on, the EvalFile network where it fits the variant, else the
-/// built-in network that lists the game where one does. A table or file that does not fit is left out
-/// and `misfit` says why: it stays set, for the variant it is for (a GUI sends the options
-/// before it names the variant).
+/// built-in network that lists the game where one does. A table or file that does not fit is
+/// left out and `misfit` says why: it stays set, for the variant it is for (a GUI sends the
+/// options before it names the variant).
 fn evaluator_with(variant: AnyVariant, options: &Options) -> Built {
     fn build<B: Bits>(v: &'static Variant<B>, options: &Options) -> Built {
         let mut misfit = None;
@@ -248,7 +248,8 @@ pub struct Engine {
     current: Option<Arc<crate::search::Shared>>,
     /// Each search thread's move-ordering history, kept between the moves of a game.
     histories: Vec<Arc<Mutex<History>>>,
-    /// Why the EvalParams table is not applied to the current variant, when it is not.
+    /// Why the EvalParams table or the EvalFile network is not applied to the current variant,
+    /// when one is not.
     eval_misfit: Option<String>,
     /// The network the current variant plays (a path, or a built-in file's name), if any.
     eval_network: Option<String>,
