@@ -212,7 +212,7 @@ enum Command {
     },
     /// Train a network for the variant on `datagen --format bin` data (sparse passes, Adam, a
     /// stepped learning rate, every tenth game held out) and write it quantised. A checkpoint
-    /// (`OUT.ckpt`) is written after every superbatch, and the network whenever its held-out
+    /// (OUT with the extension `.ckpt`) is written after every superbatch, and the network whenever its held-out
     /// loss is the least so far; `--resume` continues from the checkpoint. Progress goes to
     /// stderr.
     Train {
@@ -256,7 +256,7 @@ enum Command {
         seed: u64,
         #[arg(long, default_value_t = 1, value_parser = threads_arg)]
         threads: usize,
-        /// Continue from OUT.ckpt (same data and settings).
+        /// Continue from the checkpoint (OUT with the extension `.ckpt`; same data and settings).
         #[arg(long)]
         resume: bool,
         /// Learn what the hand-written evaluation leaves: the network's output is added to the

@@ -1,8 +1,8 @@
 //! `menagerie train`: fits a network to `datagen --format bin` data (`eval::nnue::train`) and
-//! writes it quantised. After every superbatch a checkpoint (`OUT.ckpt`: weights, Adam's state,
-//! the superbatch reached, the least held-out loss) is written, and the network (`OUT`) when its
-//! held-out loss is the least so far (past that the data are overfitted); `--resume` continues from
-//! the checkpoint with the same data and settings.
+//! writes it quantised. After every superbatch a checkpoint (OUT with the extension `.ckpt`:
+//! weights, Adam's state, the superbatch reached, the least held-out loss) is written, and the
+//! network (`OUT`) when its held-out loss is the least so far (past that the data are
+//! overfitted); `--resume` continues from the checkpoint with the same data and settings.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
