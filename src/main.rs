@@ -212,9 +212,9 @@ enum Command {
     },
     /// Train a network for the variant on `datagen --format bin` data (sparse passes, Adam, a
     /// stepped learning rate, every tenth game held out) and write it quantised. A checkpoint
-    /// (OUT with the extension `.ckpt`) is written after every superbatch, and the network whenever its held-out
-    /// loss is the least so far; `--resume` continues from the checkpoint. Progress goes to
-    /// stderr.
+    /// (OUT with the extension `.ckpt`) is written after every superbatch, and the network
+    /// whenever its held-out loss is the least so far; `--resume` continues from the
+    /// checkpoint. Progress goes to stderr.
     Train {
         /// The game the network is for (its inputs are the game's kinds)...
         #[arg(long, required_unless_present = "family", conflicts_with = "family")]
