@@ -129,11 +129,12 @@ fn eval_file_loads_for_the_games_it_fits_and_refuses_the_rest() {
         .unwrap_err();
     assert!(error.starts_with("EvalFile: "), "{error}");
     assert_eq!(engine.evaluation(), format!("network {}", net.display()));
-    // A game the network does not fit plays the hand-written evaluation, and says why.
-    engine.set_variant("shocktroops").unwrap();
+    // A game the network does not fit, without a built-in network of its own, plays the
+    // hand-written evaluation, and says why.
+    engine.set_variant("combinedarms").unwrap();
     assert_eq!(engine.evaluation(), "hand-written");
     let why = engine.eval_params_misfit().unwrap().to_string();
-    assert!(why.contains("does not fit shocktroops"), "{why}");
+    assert!(why.contains("does not fit combinedarms"), "{why}");
     assert!(why.ends_with("the hand-written evaluation"), "{why}");
     engine.set_variant("chess").unwrap();
     assert!(engine.evaluation().starts_with("network"));

@@ -17,11 +17,18 @@ pub struct BuiltIn {
 }
 
 /// Every built-in network (a game is listed by one at most).
-pub const BUILT_IN: &[BuiltIn] = &[BuiltIn {
-    name: "chess-r1.nnue",
-    bytes: include_bytes!("nets/chess-r1.nnue"),
-    games: &["chess"],
-}];
+pub const BUILT_IN: &[BuiltIn] = &[
+    BuiltIn {
+        name: "chess-r1.nnue",
+        bytes: include_bytes!("nets/chess-r1.nnue"),
+        games: &["chess"],
+    },
+    BuiltIn {
+        name: "shocktroops-r1.nnue",
+        bytes: include_bytes!("nets/shocktroops-r1.nnue"),
+        games: &["shocktroops"],
+    },
+];
 
 /// The built-in network the game named `game` plays, with its file's name; read on first use.
 /// A file that does not read is logged and leaves its games with none (a test reads them all).
