@@ -18,7 +18,8 @@
 # If H1 is accepted, copy WORK/NET.nnue to src/eval/nnue/nets/, list SPRT_GAME under it in
 # src/eval/nnue/builtin.rs and commit both with the SPRT line. Needs a release build; nothing
 # else heavy should run. WORK defaults to target/data; TRAIN_ARGS replaces the training
-# settings below, SEED (default 100) offsets the datagen seeds, MATCH_SEED the match's.
+# settings below, SEED (default 100) offsets the datagen seeds, MATCH_SEED the match's;
+# PRIOR_DATA (files or patterns, space-separated) adds earlier rounds' data to the training.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 family=${1:?network family}
@@ -44,6 +45,9 @@ for spec in "$@"; do
         --out "$work/$net-$game.bin"
     data+=("$work/$net-$game.bin")
 done
+
+# shellcheck disable=SC2206  # PRIOR_DATA's patterns are expanded on purpose
+data+=(${PRIOR_DATA:-})
 
 if [ ! -e "$work/$net.trained" ]; then
     resume=()
