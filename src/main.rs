@@ -135,6 +135,10 @@ enum Command {
         /// Transposition table size in MB (cleared before each position).
         #[arg(long, default_value_t = 64)]
         hash: usize,
+        /// An engine option, `NAME=VALUE` as the protocols name it (`SearchParams=...`,
+        /// `EvalFile=...`, `UseNetwork=false`); repeatable.
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
     },
     /// Write an EPD of balanced openings: sane random lines from the start position, kept when a
     /// short fixed-node search scores the final position within the margin.
@@ -454,6 +458,7 @@ fn main() -> ExitCode {
             depth,
             threads,
             hash,
+            options,
         } => finish(commands::epd::run(&commands::epd::EpdArgs {
             file,
             variant,
@@ -462,6 +467,7 @@ fn main() -> ExitCode {
             depth,
             threads,
             hash,
+            options,
         })),
         Command::Book {
             variant,

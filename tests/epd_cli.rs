@@ -99,3 +99,49 @@ fn variants_per_record_and_by_option() {
     let (ok, out, _) = epd(&[&file, "--depth", "3", "--variant", "shockchess"]);
     assert!(ok && out.contains("Solved 1/1"), "{out}");
 }
+
+/// `--option NAME=VALUE` sets an engine option as the protocols do; a bad one is an error and
+/// nothing is searched.
+#[test]
+fn engine_options_are_set_or_refused() {
+    let file = write(
+        "epd_options.epd",
+        "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - bm Rd8#;\n",
+    );
+    let (ok, out, err) = epd(&[
+        &file,
+        "--nodes",
+        "5000",
+        "--option",
+        "SearchParams=qs_quiet_checks=8",
+        "--option",
+        "UseNetwork=false",
+    ]);
+    assert!(ok && out.contains("Solved 1/1"), "{out}{err}");
+    for (option, says) in [
+        ("Bogus=1", "unknown option"),
+        ("Hash", "NAME=VALUE"),
+        ("SearchParams=qs_quiet_checks=99", "outside"),
+    ] {
+        let (ok, out, err) = epd(&[&file, "--nodes", "5000", "--option", option]);
+        assert!(!ok && err.contains(says), "{option}: {err}");
+        assert!(out.is_empty(), "{option}: nothing searched: {out}");
+    }
+}
+
+/// The mate in two of issue 59 (1.Ra6 bxa6 2.b7#) ends on a quiet check: at depth 2 it is seen
+/// only when the quiescence search tries quiet checks (`qs_quiet_checks`), so the option reaches
+/// the search.
+#[test]
+fn quiet_checks_in_the_quiescence_search_see_a_mate_sooner() {
+    let file = write(
+        "epd_quiet_check.epd",
+        "kbK5/pp6/1P6/8/8/8/8/R7 w - - bm #2;\n",
+    );
+    for (checks, solved) in [("0", false), ("4", true)] {
+        let option = format!("SearchParams=qs_quiet_checks={checks}");
+        let (ok, out, err) = epd(&[&file, "--depth", "2", "--option", &option]);
+        assert!(ok, "{out}{err}");
+        assert_eq!(out.contains("Solved 1/1"), solved, "{checks}: {out}");
+    }
+}

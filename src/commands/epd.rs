@@ -21,6 +21,8 @@ pub struct EpdArgs {
     pub depth: Option<u32>,
     pub threads: usize,
     pub hash: usize,
+    /// Engine options, `NAME=VALUE`.
+    pub options: Vec<String>,
 }
 
 /// What a record asks of the search.
@@ -303,6 +305,13 @@ pub fn run(a: &EpdArgs) -> Result<(), String> {
     let mut engine = Engine::new();
     engine.set_option("Hash", &a.hash.to_string())?;
     engine.set_option("Threads", &a.threads.to_string())?;
+    engine.set_variant(&a.variant)?;
+    for option in &a.options {
+        let (name, value) = option
+            .split_once('=')
+            .ok_or_else(|| format!("--option {option}: not NAME=VALUE"))?;
+        engine.set_option(name.trim(), value.trim())?;
+    }
     let total = records.len();
     let (mut solved, mut mates, mut shortest, mut mate_goals) = (0, 0, 0, 0);
     let mut failures = Vec::new();

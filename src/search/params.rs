@@ -57,6 +57,7 @@ params! {
     ProbcutImproving "probcut_improving" 50 0 150 10.0 "ProbCut: the margin is this much smaller when improving";
     SingularDouble "singular_double" 20 0 80 5.0 "singular extension: two plies when the rest fall this far below";
     Aspiration "aspiration" 30 8 80 4.0 "the aspiration window's first half-width";
+    QsQuietChecks "qs_quiet_checks" 0 0 64 4.0 "quiescence search: quiet checks tried at its first ply, at most (0: none)";
 }
 
 /// A value for every tunable.

@@ -16,7 +16,7 @@ use super::{INFINITE, Info, Limits, MATE, MATE_BOUND, MAX_PLY, Score, SearchSink
 use crate::board::{Bits, Move, MoveEntry, MoveList};
 use crate::eval::nnue::Accumulator;
 use crate::eval::{EvalCache, Evaluator};
-use crate::movegen::{generate_legal, proven_no_check};
+use crate::movegen::{Legality, Stage, generate_legal, generate_stage, proven_no_check};
 use crate::notation::render;
 use crate::position::Position;
 use crate::variants::Role;
@@ -109,6 +109,8 @@ struct Frame<B: Bits> {
     /// The quiet and tactical moves searched here without a cut-off (reused buffers).
     quiets_tried: Vec<(MoveEntry<B>, PieceTo)>,
     tacticals_tried: Vec<(MoveEntry<B>, PieceTo)>,
+    /// The quiet moves of a first quiescence ply, for its checks (a reused buffer).
+    quiet_checks: MoveList<B>,
 }
 
 /// A node of the search: where it stands and what it is asked.
@@ -217,6 +219,7 @@ pub fn run_search<B: Bits>(
                 buffers: PickerBuffers::default(),
                 quiets_tried: Vec::new(),
                 tacticals_tried: Vec::new(),
+                quiet_checks: MoveList::default(),
             })
             .collect(),
         history,
@@ -1629,7 +1632,68 @@ impl<B: Bits> Worker<'_, B> {
         if in_check && legal == 0 {
             return (-MATE + ply as i32, None);
         }
+        if !in_check && depth == 0 && best < beta && self.job.params.get(P::QsQuietChecks) > 0 {
+            let legality = *picker.legality();
+            let window = (alpha, beta);
+            if let Some((score, mv)) = self.quiet_checks(pos, legality, ply, window, best) {
+                (best, best_move) = (score, mv.or(best_move));
+            }
+        }
         (best, best_move)
+    }
+
+    /// The quiet moves that give check, searched at the quiescence search's first ply once its
+    /// captures have not reached beta (as Stockfish 15 does), `qs_quiet_checks` of them at most
+    /// (0, the default until its match is played: none): a mate by a quiet check just past the
+    /// horizon is seen; a check that only loses the piece (exchange below zero) is left out. The
+    /// new best score and, if one beat alpha, its move; `None` when no check beat `best`. Mate
+    /// assumption: more moves searched can find a mate, not invent one (each check's answers are
+    /// all searched, as at every node in check of the first plies); in the drop games most drops
+    /// are proven to give no check before they are made. With every check tried it found 267
+    /// mates of 894 matetrack problems at 100,000 nodes, 241 without (issue 59).
+    fn quiet_checks(
+        &mut self,
+        pos: &Position<B>,
+        legality: Legality,
+        ply: usize,
+        (mut alpha, beta): (i32, i32),
+        mut best: i32,
+    ) -> Option<(i32, Option<Move>)> {
+        let mut list = std::mem::take(&mut self.stack[ply].quiet_checks);
+        generate_stage(pos, Stage::Quiet, &mut list);
+        let mut found = None;
+        let mut left = self.job.params.get(P::QsQuietChecks);
+        for e in list.iter() {
+            if proven_no_check(pos, e) || see(pos, &self.job.eval, e) < 0 {
+                continue;
+            }
+            let child = pos.make_move(e);
+            if !legality.keeps(pos, e, &child) || !child.in_check() {
+                continue;
+            }
+            if left == 0 {
+                break;
+            }
+            left -= 1;
+            let score = -self.qsearch(&child, -beta, -alpha, ply + 1, -1);
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                found = Some((score, None));
+                if score > alpha {
+                    alpha = score;
+                    found = Some((score, Some(e.mv)));
+                    self.update_pv(ply, *e);
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.stack[ply].quiet_checks = list;
+        found
     }
 
     /// Whether `e` promotes to a kind worth less than the most valuable kind the variant's
