@@ -1661,7 +1661,7 @@ impl<B: Bits> Worker<'_, B> {
     ) -> Option<(i32, Option<Move>)> {
         let mut list = std::mem::take(&mut self.stack[ply].quiet_checks);
         generate_stage(pos, Stage::Quiet, &mut list);
-        let mut found = None;
+        let (mut improved, mut best_move) = (false, None);
         let mut left = self.job.params.get(P::QsQuietChecks);
         for e in list.iter() {
             if proven_no_check(pos, e) || see(pos, &self.job.eval, e) < 0 {
@@ -1681,10 +1681,10 @@ impl<B: Bits> Worker<'_, B> {
             }
             if score > best {
                 best = score;
-                found = Some((score, None));
+                improved = true;
                 if score > alpha {
                     alpha = score;
-                    found = Some((score, Some(e.mv)));
+                    best_move = Some(e.mv);
                     self.update_pv(ply, *e);
                     if score >= beta {
                         break;
@@ -1693,7 +1693,7 @@ impl<B: Bits> Worker<'_, B> {
             }
         }
         self.stack[ply].quiet_checks = list;
-        found
+        improved.then_some((best, best_move))
     }
 
     /// Whether `e` promotes to a kind worth less than the most valuable kind the variant's
