@@ -1664,15 +1664,15 @@ impl<B: Bits> Worker<'_, B> {
         let (mut improved, mut best_move) = (false, None);
         let mut left = self.job.params.get(P::QsQuietChecks);
         for e in list.iter() {
+            if left == 0 {
+                break;
+            }
             if proven_no_check(pos, e) || see(pos, &self.job.eval, e) < 0 {
                 continue;
             }
             let child = pos.make_move(e);
             if !legality.keeps(pos, e, &child) || !child.in_check() {
                 continue;
-            }
-            if left == 0 {
-                break;
             }
             left -= 1;
             let score = -self.qsearch(&child, -beta, -alpha, ply + 1, -1);
