@@ -24,8 +24,8 @@ pub const BUILT_IN: &[BuiltIn] = &[
         games: &["chess"],
     },
     BuiltIn {
-        name: "shocktroops-r1.nnue",
-        bytes: include_bytes!("nets/shocktroops-r1.nnue"),
+        name: "shocktroops-r2.nnue",
+        bytes: include_bytes!("nets/shocktroops-r2.nnue"),
         games: &["shocktroops"],
     },
 ];
