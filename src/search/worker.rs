@@ -1635,9 +1635,7 @@ impl<B: Bits> Worker<'_, B> {
         if !in_check && depth == 0 && best < beta && self.job.params.get(P::QsQuietChecks) > 0 {
             let legality = *picker.legality();
             let window = (alpha, beta);
-            if let Some((score, mv)) = self.quiet_checks(pos, legality, ply, window, best) {
-                (best, best_move) = (score, mv.or(best_move));
-            }
+            (best, best_move) = self.quiet_checks(pos, legality, ply, window, (best, best_move));
         }
         (best, best_move)
     }
@@ -1645,8 +1643,9 @@ impl<B: Bits> Worker<'_, B> {
     /// The quiet moves that give check, searched at the quiescence search's first ply once its
     /// captures have not reached beta (as Stockfish 15 does), `qs_quiet_checks` of them at most
     /// (0, the default until its match is played: none): a mate by a quiet check just past the
-    /// horizon is seen; a check that only loses the piece (exchange below zero) is left out. The
-    /// new best score and, if one beat alpha, its move; `None` when no check beat `best`. Mate
+    /// horizon is seen; a check that only loses the piece (exchange below zero) is left out. Takes
+    /// and returns the node's best score and its move (the move changes when a check beats
+    /// alpha). Mate
     /// assumption: more moves searched can find a mate, not invent one (each check's answers are
     /// all searched, as at every node in check of the first plies); in the drop games most drops
     /// are proven to give no check before they are made. With every check tried it found 267
@@ -1657,11 +1656,10 @@ impl<B: Bits> Worker<'_, B> {
         legality: Legality,
         ply: usize,
         (mut alpha, beta): (i32, i32),
-        mut best: i32,
-    ) -> Option<(i32, Option<Move>)> {
+        (mut best, mut best_move): (i32, Option<Move>),
+    ) -> (i32, Option<Move>) {
         let mut list = std::mem::take(&mut self.stack[ply].quiet_checks);
         generate_stage(pos, Stage::Quiet, &mut list);
-        let (mut improved, mut best_move) = (false, None);
         let mut left = self.job.params.get(P::QsQuietChecks);
         for e in list.iter() {
             if left == 0 {
@@ -1681,7 +1679,6 @@ impl<B: Bits> Worker<'_, B> {
             }
             if score > best {
                 best = score;
-                improved = true;
                 if score > alpha {
                     alpha = score;
                     best_move = Some(e.mv);
@@ -1693,7 +1690,7 @@ impl<B: Bits> Worker<'_, B> {
             }
         }
         self.stack[ply].quiet_checks = list;
-        improved.then_some((best, best_move))
+        (best, best_move)
     }
 
     /// Whether `e` promotes to a kind worth less than the most valuable kind the variant's
