@@ -26,7 +26,7 @@ pub const BUILT_IN: &[BuiltIn] = &[
     BuiltIn {
         name: "shocktroops-r2.nnue",
         bytes: include_bytes!("nets/shocktroops-r2.nnue"),
-        games: &["shocktroops", "shocktroopsnoninja"],
+        games: &["shocktroops", "shocktroopsnoninja", "shocktroopsdrone"],
     },
 ];
 
