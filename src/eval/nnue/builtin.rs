@@ -26,7 +26,12 @@ pub const BUILT_IN: &[BuiltIn] = &[
     BuiltIn {
         name: "shocktroops-r2.nnue",
         bytes: include_bytes!("nets/shocktroops-r2.nnue"),
-        games: &["shocktroops", "shocktroopsnoninja", "shocktroopsdrone"],
+        games: &[
+            "shocktroops",
+            "shocktroopsnoninja",
+            "shocktroopsdrone",
+            "shocktroopsdronenoninja",
+        ],
     },
 ];
 
