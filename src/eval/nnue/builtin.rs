@@ -24,6 +24,11 @@ pub const BUILT_IN: &[BuiltIn] = &[
         games: &["chess"],
     },
     BuiltIn {
+        name: "shockchess-r1.nnue",
+        bytes: include_bytes!("nets/shockchess-r1.nnue"),
+        games: &["shockchess"],
+    },
+    BuiltIn {
         name: "shocktroops-r2.nnue",
         bytes: include_bytes!("nets/shocktroops-r2.nnue"),
         games: &[
