@@ -131,10 +131,10 @@ fn eval_file_loads_for_the_games_it_fits_and_refuses_the_rest() {
     assert_eq!(engine.evaluation(), format!("network {}", net.display()));
     // A game the network does not fit, without a built-in network of its own, plays the
     // hand-written evaluation, and says why.
-    engine.set_variant("combinedarms").unwrap();
+    engine.set_variant("exciting9").unwrap();
     assert_eq!(engine.evaluation(), "hand-written");
     let why = engine.eval_params_misfit().unwrap().to_string();
-    assert!(why.contains("does not fit combinedarms"), "{why}");
+    assert!(why.contains("does not fit exciting9"), "{why}");
     assert!(why.ends_with("the hand-written evaluation"), "{why}");
     engine.set_variant("chess").unwrap();
     assert!(engine.evaluation().starts_with("network"));

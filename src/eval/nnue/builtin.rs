@@ -29,6 +29,11 @@ pub const BUILT_IN: &[BuiltIn] = &[
         games: &["shockchess"],
     },
     BuiltIn {
+        name: "combinedarms-r1.nnue",
+        bytes: include_bytes!("nets/combinedarms-r1.nnue"),
+        games: &["combinedarms"],
+    },
+    BuiltIn {
         name: "shocktroops-r2.nnue",
         bytes: include_bytes!("nets/shocktroops-r2.nnue"),
         games: &[
