@@ -34,6 +34,11 @@ pub const BUILT_IN: &[BuiltIn] = &[
         games: &["combinedarms"],
     },
     BuiltIn {
+        name: "pawnier-r1.nnue",
+        bytes: include_bytes!("nets/pawnier-r1.nnue"),
+        games: &["pawnier"],
+    },
+    BuiltIn {
         name: "shocktroops-r2.nnue",
         bytes: include_bytes!("nets/shocktroops-r2.nnue"),
         games: &[
