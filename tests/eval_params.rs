@@ -114,26 +114,42 @@ fn the_evaluation_is_its_trace_in_every_variant() {
 
 #[test]
 fn every_shipped_table_fits_its_variant() {
+    // Families with a table, and whether some member has every term it names (no line of it
+    // is a misspelt term that every member passes over).
+    let mut family_fits: Vec<(&str, bool)> = Vec::new();
     for name in playable() {
         menagerie::by_width!(lookup(name).unwrap(), v => {
             let ev = Evaluator::with_defaults(v);
             let mut w = ev.weights().to_vec();
             let family = v.family.name();
-            let shared = table::builtin_family(family)
-                .unwrap_or_else(|| panic!("the {family} family has no table"));
-            table::apply_shared(shared, ev.layout(), &mut w)
-                .unwrap_or_else(|e| panic!("the {family} family's table in {name}: {e}"));
-            let applied = table::apply_builtin(v.weights, ev.layout(), &mut w)
-                .unwrap_or_else(|| panic!("{name} has no table"))
-                .unwrap_or_else(|e| panic!("{name}'s table: {e}"));
-            // A game playing another's table shares most of its terms.
+            let from_family = table::builtin_family(family).map(|shared| {
+                let whole = table::apply(shared, ev.layout(), &mut w.clone()).is_ok();
+                match family_fits.iter_mut().find(|(f, _)| *f == family) {
+                    Some((_, fits)) => *fits |= whole,
+                    None => family_fits.push((family, whole)),
+                }
+                table::apply_shared(shared, ev.layout(), &mut w)
+                    .unwrap_or_else(|e| panic!("the {family} family's table in {name}: {e}"))
+            });
+            let applied = match table::apply_builtin(v.weights, ev.layout(), &mut w) {
+                Some(own) => own.unwrap_or_else(|e| panic!("{name}'s table: {e}")),
+                None => from_family.unwrap_or_else(|| panic!("{name} plays no table")),
+            };
+            // A game playing another's table, or its family's, shares most of its terms.
             assert!(applied > 100, "{name}: {applied} terms");
         });
+    }
+    for (family, fits) in family_fits {
+        assert!(
+            fits,
+            "the {family} family's table names a term none of its games has"
+        );
     }
 }
 
 /// No shipped table is a copy of another (comments aside): a game that plays another's weights
-/// names that game in its registry entry (`Weights::Of`) instead of carrying its own copy.
+/// names that game in its registry entry (`Weights::Of`), and games that share one fit play
+/// their family's table (`Weights::Family`), instead of carrying copies.
 #[test]
 fn no_shipped_table_is_a_copy_of_another() {
     let terms = |text: &str| -> Vec<String> {
@@ -142,9 +158,14 @@ fn no_shipped_table_is_a_copy_of_another() {
             .filter(|l| !l.is_empty())
             .collect()
     };
-    let mut own: Vec<(&str, Vec<String>)> = Vec::new();
+    let mut tables: Vec<(String, Vec<String>)> = Vec::new();
+    let mut families: Vec<&str> = Vec::new();
     for game in GAMES.iter().filter(|g| g.playable) {
         let name = game.name;
+        let family = menagerie::by_width!(lookup(name).unwrap(), v => v.family.name());
+        if !families.contains(&family) {
+            families.push(family);
+        }
         match game.weights {
             Weights::Of(source) => {
                 let played = registry::game(source).map(|g| g.weights);
@@ -153,12 +174,22 @@ fn no_shipped_table_is_a_copy_of_another() {
                     "{name} plays {source}'s table, which has none of its own"
                 );
             }
-            Weights::Own(text) => own.push((name, terms(text))),
-            Weights::Defaults => panic!("{name} has no table"),
+            Weights::Own(text) => tables.push((name.to_string(), terms(text))),
+            Weights::Family => {
+                assert!(
+                    table::builtin_family(family).is_some(),
+                    "{name} plays the {family} family's table, which it has not"
+                );
+            }
         }
     }
-    for (i, (a, ta)) in own.iter().enumerate() {
-        for (b, tb) in &own[i + 1..] {
+    for family in families {
+        if let Some(text) = table::builtin_family(family) {
+            tables.push((format!("the {family} family"), terms(text)));
+        }
+    }
+    for (i, (a, ta)) in tables.iter().enumerate() {
+        for (b, tb) in &tables[i + 1..] {
             assert!(ta != tb, "{a}'s table is a copy of {b}'s");
         }
     }

@@ -1,12 +1,14 @@
-//! The parameter tables, compiled in from `src/eval/tables/`: one per rules family
-//! (`family-standard.txt` for chess, Shock Chess and the Shock Troops games, `family-powers.txt`,
-//! `family-combinedarms.txt`, `family-exciting.txt`), shared by its members, and one per variant,
-//! which overrides it (the variant's registry entry names its table, or another game's it plays:
-//! `variants::registry`). A variant's weights are the hand-set defaults of
-//! [`super::terms::defaults`], then its family's table (terms the variant lacks, such as a hand
-//! piece chess does not have, are passed over), then its own table (every term must be its own).
-//! `menagerie tune` writes a variant's table with the terms that differ from its family's (every
-//! term with `--every-term`).
+//! The parameter tables, compiled in from `src/eval/tables/`: one for a rules family whose games
+//! share their weights (`family-exciting.txt`, played by the five Exciting games), and one per
+//! variant with weights of its own (the variant's registry entry names its table, or another
+//! game's it plays: `variants::registry`). A variant's weights are the hand-set defaults of
+//! [`super::terms::defaults`], then its family's table if there is one (terms the variant lacks
+//! are passed over: exciting9 has no soldiers), then its own table (every term must be its own).
+//! The other families have no table: Pawnier and Combined Arms are one game each, and the
+//! standard family's six fitted tables agree on no weight (of the 242 terms all six have, none
+//! has the same weight in all six; one term in one pair of them). `menagerie tune` writes a
+//! variant's table with the terms that differ from its family's (every term with
+//! `--every-term`).
 //!
 //! Format: one term per line, `NAME MG EG` (centipawns); `#` starts a comment; blank lines are
 //! ignored. Names are those of [`super::terms::Layout`]: `value.N`, `psq.N.d4` (the folded square
@@ -17,10 +19,10 @@ use super::terms::Layout;
 use crate::variants::{Weights, registry};
 
 /// The text of the table a game with `weights` plays (its registry entry's), and whether it is
-/// another game's; `None` for a game on the defaults.
+/// another game's; `None` for a game on its family's table.
 pub fn builtin(weights: Weights) -> Option<(&'static str, bool)> {
     match weights {
-        Weights::Defaults => None,
+        Weights::Family => None,
         Weights::Own(text) => Some((text, false)),
         Weights::Of(other) => match registry::game(other)?.weights {
             Weights::Own(text) => Some((text, true)),
@@ -48,13 +50,10 @@ pub fn apply_builtin(
 
 /// The family table of a variant's family (`Family::name`), if there is one.
 pub fn builtin_family(family: &str) -> Option<&'static str> {
-    Some(match family {
-        "standard" => include_str!("tables/family-standard.txt"),
-        "powers" => include_str!("tables/family-powers.txt"),
-        "combinedarms" => include_str!("tables/family-combinedarms.txt"),
-        "exciting" => include_str!("tables/family-exciting.txt"),
-        _ => return None,
-    })
+    match family {
+        "exciting" => Some(include_str!("tables/family-exciting.txt")),
+        _ => None,
+    }
 }
 
 /// Applies `text` to `weights`: each line sets one term. Errors name the line.

@@ -665,7 +665,7 @@ impl<B: Bits> Variant<B> {
             clock_rules,
             tables,
             geometry,
-            weights: Weights::Defaults,
+            weights: Weights::Family,
             network: spec.name,
             book: "",
             look: Look::NORMAL,

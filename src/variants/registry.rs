@@ -43,8 +43,8 @@ pub type Build = ByWidth<Builders>;
 /// The evaluation table a game plays (`src/eval/tables/`, format in `eval::table`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Weights {
-    /// The hand-set weights and the family's table only.
-    Defaults,
+    /// Its family's table (`family-FAMILY.txt`), the hand-set weights where the family has none.
+    Family,
     /// A table of its own, every term its own.
     Own(&'static str),
     /// The table of the game named: its weights for the terms both games have.
@@ -117,7 +117,6 @@ mod tables {
     pub const SHOCKTROOPSCANONINJA: &str = include_str!("../eval/tables/shocktroopscanoninja.txt");
     pub const COMBINEDARMS: &str = include_str!("../eval/tables/combinedarms.txt");
     pub const PAWNIER: &str = include_str!("../eval/tables/pawnier.txt");
-    pub const EXCITING: &str = include_str!("../eval/tables/exciting.txt");
 }
 
 /// `include_str!` needs a literal path, hence one macro call per book.
@@ -260,18 +259,18 @@ pub const GAMES: &[Game] = &[
         summary: "Exciting Chess: soldiers, checkers, tigers (11x11 octagon)",
         playable: true,
         build: Build::Wide(|name| exciting::build(name, Layout::Main)),
-        weights: Weights::Own(tables::EXCITING),
+        weights: Weights::Family,
         network: "exciting",
         book: book!("exciting"),
         look: Look::on("bughouse", EXCITING_IMAGES),
     },
-    // Exciting's sub-variants have no fit of their own: they play Exciting's weights.
+    // The Exciting games play their family's table (the sub-variants have no fit of their own).
     Game {
         name: "excitingnotigers",
         summary: "Exciting Chess with Soldiers in place of the Tigers (11x11)",
         playable: true,
         build: Build::Wide(|name| exciting::build(name, Layout::NoTigers)),
-        weights: Weights::Of("exciting"),
+        weights: Weights::Family,
         network: "exciting",
         book: book!("excitingnotigers"),
         look: Look::on("bughouse", EXCITING_IMAGES),
@@ -281,7 +280,7 @@ pub const GAMES: &[Game] = &[
         summary: "Exciting Chess without re-entry of captured Soldiers (11x11)",
         playable: true,
         build: Build::Wide(|name| exciting::build(name, Layout::NoReentry)),
-        weights: Weights::Of("exciting"),
+        weights: Weights::Family,
         network: "exciting",
         book: book!("excitingnoreentry"),
         look: Look::on("bughouse", EXCITING_IMAGES),
@@ -291,7 +290,7 @@ pub const GAMES: &[Game] = &[
         summary: "Exciting Chess, the layout with Cannon (11x11)",
         playable: true,
         build: Build::Wide(|name| exciting::build(name, Layout::Cannon)),
-        weights: Weights::Of("exciting"),
+        weights: Weights::Family,
         network: "exciting",
         book: book!("excitingcannon"),
         look: Look::on("bughouse", EXCITING_IMAGES),
@@ -301,7 +300,7 @@ pub const GAMES: &[Game] = &[
         summary: "the 9x9 Exciting Chess without Soldiers (9x9, 4 corners removed)",
         playable: true,
         build: Build::Wide(|name| exciting::build(name, Layout::Nine)),
-        weights: Weights::Of("exciting"),
+        weights: Weights::Family,
         network: "exciting9",
         book: book!("exciting9"),
         look: Look::on("bughouse", EXCITING_IMAGES),
