@@ -18,7 +18,9 @@
 # If H1 is accepted, copy WORK/NET.nnue to src/eval/nnue/nets/, list SPRT_GAME under it in
 # src/eval/nnue/builtin.rs and commit both with the SPRT line. Needs a release build; nothing
 # else heavy should run. WORK defaults to target/data; TRAIN_ARGS replaces the training
-# settings below, SEED (default 100) offsets the datagen seeds, MATCH_SEED the match's;
+# settings below, SEED (default 100) offsets the datagen seeds, MATCH_SEED the match's,
+# MATCH_ARGS adds options to the match (adjudication: `--resign movecount=4,score=1500` for
+# the Exciting games, whose won positions outlast the 400-ply limit);
 # PRIOR_DATA (files or patterns, space-separated) adds earlier rounds' data to the training.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -62,7 +64,8 @@ fi
 pgn="$work/$net-$sprt_game.pgn"
 resume=()
 [ -s "$pgn" ] && resume=(--resume)
+# shellcheck disable=SC2086  # MATCH_ARGS is split into options on purpose
 "$bin" match --variant "$sprt_game" --engine "uci:$bin" --engine "uci:$bin" \
     --engine-option "1:EvalFile=$work/$net.nnue" --engine-option 2:UseNetwork=false \
     --tc 8+0.08 --concurrency 2 --openings-order random --seed "${MATCH_SEED:-72}" \
-    --sprt elo0=0,elo1=5,alpha=0.05,beta=0.05 --pgn "$pgn" "${resume[@]}"
+    --sprt elo0=0,elo1=5,alpha=0.05,beta=0.05 --pgn "$pgn" "${resume[@]}" ${MATCH_ARGS:-}
