@@ -14,7 +14,9 @@
 # Environment: MENAGERIE (the binary; default target/release/menagerie, built if missing),
 # LADDER_DIR (PGNs and logs; default target/ladder), LADDER_ELOS, LADDER_ADJUDICATE=0 to play every
 # game out (default: resign after 4 moves both engines score beyond 10 pawns, draw after move 40
-# when both score within 0.10 for 8 moves), LADDER_SEED (default 1).
+# when both score within 0.10 for 8 moves), LADDER_SEED (default 1), LADDER_OPTION (an option
+# for menagerie, NAME=VALUE: `UseNetwork=false` gives the rows with the hand-written evaluation,
+# the "before" of issue 57).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 games="${1:-20}"
@@ -40,6 +42,11 @@ if [ "${LADDER_ADJUDICATE:-1}" != 0 ]; then
   adjudicate=(--resign movecount=4,score=1000 --draw movenumber=40,movecount=8,score=10)
 fi
 
+ours=()
+if [ -n "${LADDER_OPTION:-}" ]; then
+  ours=(--engine-option "1:$LADDER_OPTION")
+fi
+
 rows=()
 # run LABEL VARIANT ENGINE [MATCH ARGUMENTS...]
 run() {
@@ -52,7 +59,7 @@ run() {
   echo "== $label, $variant: $games games at $tc" >&2
   if ! "$menagerie" match --variant "$variant" --engine self --engine "$engine" \
     --games "$games" --tc "$tc" --concurrency 2 --threads 1 --hash 64 --seed "$seed" \
-    ${adjudicate[@]+"${adjudicate[@]}"} --pgn "$pgn" "$@" >"$log" 2>"$log.err"; then
+    ${adjudicate[@]+"${adjudicate[@]}"} ${ours[@]+"${ours[@]}"} --pgn "$pgn" "$@" >"$log" 2>"$log.err"; then
     rows+=("$(printf '%-26s %-20s %s' "$label" "$variant" "failed: $(tail -1 "$log.err")")")
     return
   fi
@@ -88,7 +95,7 @@ else
 fi
 
 echo
-echo "menagerie $("$menagerie" --version | awk '{print $2}') ($(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo '?')), $games games per opponent at $tc, seed $seed, concurrency 2"
+echo "menagerie $("$menagerie" --version | awk '{print $2}') ($(git -C "$repo" rev-parse --short HEAD 2>/dev/null || echo '?'))${LADDER_OPTION:+ with $LADDER_OPTION}, $games games per opponent at $tc, seed $seed, concurrency 2"
 printf '%-26s %-20s %-20s %-20s %s\n' "opponent" "variant" "W-L-D [score]" "Elo +/- 95%" "forfeits"
 for row in "${rows[@]}"; do
   echo "$row"
