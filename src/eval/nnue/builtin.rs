@@ -48,6 +48,11 @@ pub const BUILT_IN: &[BuiltIn] = &[
             "shocktroopsdronenoninja",
         ],
     },
+    BuiltIn {
+        name: "exciting-r2.nnue",
+        bytes: include_bytes!("nets/exciting-r2.nnue"),
+        games: &["exciting"],
+    },
 ];
 
 /// The built-in network the game named `game` plays, with its file's name; read on first use.
